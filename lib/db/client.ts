@@ -1,0 +1,61 @@
+import 'server-only';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '@/models';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+/** A PostgreSQL server when `url` is given, else PGlite (in memory when `dataDir` is 'memory'). */
+export function openDatabase(options: { url?: string; dataDir?: string }): DatabaseHandle {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    });
+    // An idle client's error (server restart) must not crash the process.
+    pool.on('error', (error) => console.error('[db] idle client error', error));
+    return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? defaultDataDir();
+  if (dataDir !== 'memory') fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({ ...(dataDir === 'memory' ? {} : { dataDir }), extensions: { pg_trgm } });
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+}
+
+export function defaultDataDir(): string {
+  return process.env.PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
+}
+
+// One database per process: PGlite allows a single instance per data directory,
+// and a pool is meant to be shared.
+const store = globalThis as unknown as { __envolveDatabase?: DatabaseHandle };
+
+export function getDatabaseHandle(): DatabaseHandle {
+  store.__envolveDatabase ??= openDatabase({ url: process.env.DATABASE_URL || undefined });
+  return store.__envolveDatabase;
+}
+
+export function db(): Database {
+  return getDatabaseHandle().db;
+}
+
+/** Tests install their own database for the process. */
+export function setDatabaseHandle(handle: DatabaseHandle | undefined): void {
+  store.__envolveDatabase = handle;
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CATEGORIES } from './categories';
+import { users } from './users';
+
+const categoryList = sql.raw(`ARRAY[${CATEGORIES.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
+
+export const envolvements = pgTable(
+  'envolvements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    previewText: text('preview_text').notNull(),
+    description: text('description').notNull().default(''),
+    imgUrl: text('img_url').notNull().default(''),
+    categories: text('categories').array().notNull(),
+    // Money is integer cents; 0 means free.
+    priceCents: integer('price_cents').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    // quantity is the number of spots; ignored when unlimited.
+    quantity: integer('quantity').notNull().default(0),
+    unlimited: boolean('unlimited').notNull().default(true),
+    currentCount: integer('current_count').notNull().default(0),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    targetDate: timestamp('target_date', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(false),
+    commentsAllowed: boolean('comments_allowed').notNull().default(false),
+    submissionsAllowed: boolean('submissions_allowed').notNull().default(false),
+    submissionsActive: boolean('submissions_active').notNull().default(false),
+    submissionDescription: text('submission_description').notNull().default(''),
+    submissionDeadline: timestamp('submission_deadline', { withTimezone: true }),
+    submissionPicture: boolean('submission_picture').notNull().default(false),
+    submissionText: boolean('submission_text').notNull().default(false),
+    submissionUrl: boolean('submission_url').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    publishedReleaseDate: timestamp('published_release_date', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('envolvements_creator_idx').on(t.creatorId, t.createdAt),
+    index('envolvements_created_idx').on(t.createdAt, t.id),
+    index('envolvements_categories_idx').using('gin', t.categories),
+    index('envolvements_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('envolvements_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    check('envolvements_title_length', sql`char_length(${t.title}) between 1 and 200`),
+    check('envolvements_preview_length', sql`char_length(${t.previewText}) between 1 and 1000`),
+    check('envolvements_description_length', sql`char_length(${t.description}) <= 4000`),
+    check(
+      'envolvements_categories_valid',
+      sql`cardinality(${t.categories}) between 1 and 3 and ${t.categories} <@ ${categoryList}`,
+    ),
+    check('envolvements_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('envolvements_quantity_range', sql`${t.quantity} between 0 and 10000`),
+    // The guarantee against overselling: a limited envolvement never counts more
+    // buyers than it has spots, whatever the application does.
+    check(
+      'envolvements_count_within_quantity',
+      sql`${t.currentCount} >= 0 and (${t.unlimited} or ${t.currentCount} <= ${t.quantity})`,
+    ),
+  ],
+);
+
+export type EnvolvementRow = typeof envolvements.$inferSelect;
+export type NewEnvolvementRow = typeof envolvements.$inferInsert;

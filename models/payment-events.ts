@@ -1,0 +1,13 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Stripe events already handled. The primary key makes a replayed or duplicated
+// delivery a no-op.
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  paymentIntentId: text('payment_intent_id'),
+  outcome: text('outcome').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;

@@ -1,0 +1,48 @@
+import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { envolvements } from './envolvements';
+import { users } from './users';
+
+export const SUBMISSION_STATUSES = ['inReview', 'approved', 'denied', 'completed'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+// What a joined user sends in for an envolvement: one per user per envolvement.
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    envolvementId: uuid('envolvement_id')
+      .notNull()
+      .references(() => envolvements.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    pictureUrl: text('picture_url').notNull().default(''),
+    url: text('url').notNull().default(''),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('inReview'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('submissions_envolvement_user_unique').on(t.envolvementId, t.userId),
+    index('submissions_user_idx').on(t.userId),
+  ],
+);
+
+// Every change of a submission's status: who, when, from and to.
+export const submissionStatusChanges = pgTable(
+  'submission_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    changedBy: text('changed_by').notNull(),
+    fromStatus: text('from_status', { enum: SUBMISSION_STATUSES }),
+    toStatus: text('to_status', { enum: SUBMISSION_STATUSES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('submission_status_changes_submission_idx').on(t.submissionId, t.createdAt)],
+);
+
+export type SubmissionRow = typeof submissions.$inferSelect;

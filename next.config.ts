@@ -1,0 +1,16 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  output: 'standalone',
+  // Several dev servers can run side by side when each has its own build folder.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // PGlite ships a WebAssembly build of PostgreSQL: load it from node_modules at run time
+  // instead of bundling it.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // Migrations are read from disk at start, so the standalone output must carry them.
+  outputFileTracingIncludes: { '/**': ['./drizzle/**/*'] },
+  poweredByHeader: false,
+  images: { unoptimized: true },
+};
+
+export default nextConfig;

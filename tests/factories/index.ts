@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { db } from '@/lib/db/client';
+import { envolvements, purchases, users, type NewEnvolvementRow } from '@/models';
+
+export type TestUser = { id: string; name: string; nickname: string; email: string; picture: string | null };
+
+let counter = 0;
+
+export async function createUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  counter += 1;
+  const suffix = `${counter}${randomUUID().slice(0, 6)}`;
+  const user: TestUser = {
+    id: `local|${randomUUID()}`,
+    name: `User ${suffix}`,
+    nickname: `user${suffix}`,
+    email: `user${suffix}@example.com`,
+    picture: null,
+    ...overrides,
+  };
+  await db().insert(users).values(user);
+  return user;
+}
+
+export function buildEnvolvement(creatorId: string, overrides: Partial<NewEnvolvementRow> = {}): NewEnvolvementRow {
+  counter += 1;
+  return {
+    creatorId,
+    title: `Envolvement ${counter}`,
+    previewText: `Preview ${counter}`,
+    description: `Description ${counter}`,
+    categories: ['Gaming'],
+    priceCents: 0,
+    unlimited: true,
+    quantity: 0,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+export async function createEnvolvement(creatorId: string, overrides: Partial<NewEnvolvementRow> = {}) {
+  const [row] = await db().insert(envolvements).values(buildEnvolvement(creatorId, overrides)).returning();
+  return row!;
+}
+
+/** Records a purchase directly, as if the user had joined (also takes the spot). */
+export async function createPurchase(envolvementId: string, userId: string, amountCents = 0) {
+  const [row] = await db().insert(purchases).values({ envolvementId, userId, amountCents }).returning();
+  const { sql, eq } = await import('drizzle-orm');
+  await db()
+    .update(envolvements)
+    .set({ currentCount: sql`${envolvements.currentCount} + 1` })
+    .where(eq(envolvements.id, envolvementId));
+  return row!;
+}

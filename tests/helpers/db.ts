@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { openDatabase, setDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+
+const TABLES = [
+  'submission_status_changes',
+  'submissions',
+  'posts',
+  'purchases',
+  'payment_events',
+  'envolvements',
+  'users',
+  'waitlist_entries',
+  'ambassador_applications',
+];
+
+export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
+
+/**
+ * A migrated database of its own: PGlite in memory, or, when TEST_DATABASE_URL is set,
+ * a fresh database on that PostgreSQL server (dropped afterwards).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = openDatabase({ dataDir: 'memory' });
+    await migrateDatabase(handle);
+    return { ...handle, drop: handle.close };
+  }
+  const name = `envolve_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ url: url.toString() });
+  await migrateDatabase(handle);
+  return {
+    ...handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function truncateAll(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(sql.raw(`TRUNCATE ${TABLES.map((t) => `"${t}"`).join(', ')} CASCADE`));
+}
+
+/** Installs a fresh database for this test file and empties it before each test. */
+export function useTestDatabase(): { handle: () => DatabaseHandle } {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+    setDatabaseHandle(current);
+  });
+  beforeEach(async () => {
+    await truncateAll(current!);
+  });
+  afterAll(async () => {
+    setDatabaseHandle(undefined);
+    await current?.drop();
+  });
+  return { handle: () => current! };
+}

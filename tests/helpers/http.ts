@@ -1,0 +1,55 @@
+import { encode } from 'next-auth/jwt';
+import { NextRequest } from 'next/server';
+import { getAuthSecret } from '@/lib/auth/secret';
+
+type Principal = { id: string; name?: string; nickname?: string; email?: string | null; picture?: string | null };
+
+/** A real next-auth session cookie for `user`, signed with the app's secret. */
+export async function sessionCookie(user: Principal): Promise<string> {
+  const token = await encode({
+    token: { sub: user.id, name: user.name ?? 'Test', nickname: user.nickname ?? 'test', email: user.email ?? null, picture: user.picture ?? null },
+    secret: getAuthSecret(),
+  });
+  return `next-auth.session-token=${token}`;
+}
+
+type RequestOptions = {
+  as?: Principal | null;
+  json?: unknown;
+  body?: BodyInit;
+  form?: FormData;
+  headers?: Record<string, string>;
+};
+
+export async function buildRequest(method: string, path: string, options: RequestOptions = {}): Promise<NextRequest> {
+  const headers = new Headers(options.headers);
+  if (options.as) headers.set('cookie', await sessionCookie(options.as));
+  let body: BodyInit | undefined = options.body;
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  if (options.form) body = options.form;
+  return new NextRequest(new URL(path, 'http://localhost:3000'), { method, headers, body });
+}
+
+type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+/** Calls a route handler as Next would, and reads the JSON answer. */
+export async function call(
+  handler: RouteHandler,
+  method: string,
+  path: string,
+  options: RequestOptions & { params?: Record<string, string | string[]> } = {},
+): Promise<{ status: number; body: any; response: Response }> {
+  const request = await buildRequest(method, path, options);
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, response };
+}
