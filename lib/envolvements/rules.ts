@@ -1,0 +1,106 @@
+// The rules of envolvements that pages, route handlers and tests share. Pure functions:
+// safe on the server and in the browser.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type DateLike = string | Date | null | undefined;
+
+function toDate(value: DateLike): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'No Deadline', or the whole days left until the end date ('1 Day', '3 Days'). */
+export function daysLeftLabel(endDate: { endDate: DateLike; none: boolean }, now: Date = new Date()): string {
+  const end = toDate(endDate.endDate);
+  if (endDate.none || !end) return 'No Deadline';
+  const days = Math.floor((end.getTime() - now.getTime()) / DAY_MS);
+  if (days < 0) return 'Ended';
+  return `${days} ${days > 1 ? 'Days' : 'Day'}`;
+}
+
+type Spots = { quantity: number; unlimited: boolean; currentEnvolves: number };
+
+/** Spots still free, or null when unlimited. Never below zero. */
+export function spotsLeft(spots: Spots): number | null {
+  if (spots.unlimited) return null;
+  return Math.max(0, spots.quantity - spots.currentEnvolves);
+}
+
+/** 'Unlimited' or 'left/total'. */
+export function spotsLabel(spots: Spots): string {
+  const left = spotsLeft(spots);
+  return left === null ? 'Unlimited' : `${left}/${spots.quantity}`;
+}
+
+export function isSoldOut(spots: Spots): boolean {
+  const left = spotsLeft(spots);
+  return left !== null && left <= 0;
+}
+
+/** '$4.99', or 'Free' for zero. */
+export function formatPrice(cents: number): string {
+  return cents <= 0 ? 'Free' : `$${(cents / 100).toFixed(2)}`;
+}
+
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export type ViewerRelation = { viewerId: string | null; creatorId: string; hasBought: boolean };
+
+export type DialogAction =
+  | { kind: 'own'; label: 'This is your Envolvement' }
+  | { kind: 'joined'; label: 'Already Joined' }
+  | { kind: 'join'; label: string; href: string };
+
+/** The action of the offer dialog for this viewer (spec section 4). */
+export function dialogAction(id: string, priceCents: number, relation: ViewerRelation): DialogAction {
+  if (relation.viewerId && relation.viewerId === relation.creatorId) return { kind: 'own', label: 'This is your Envolvement' };
+  if (relation.hasBought) return { kind: 'joined', label: 'Already Joined' };
+  return { kind: 'join', label: priceCents <= 0 ? 'Join for Free' : `Pay ${formatPrice(priceCents)}`, href: `/payment/${id}` };
+}
+
+export type CheckoutState = {
+  priceCents: number;
+  isActive: boolean;
+  endDate: DateLike;
+  spots: Spots;
+  creatorId: string;
+};
+
+export type CheckoutDecision = 'already_bought' | 'sold_out' | 'inactive' | 'ended' | 'own' | 'free' | 'paid';
+
+/**
+ * The checkout decision order (spec section 4): already bought, sold out, inactive,
+ * purchase period ended, then the creator's own offer, then free claim or card payment.
+ */
+export function checkoutDecision(state: CheckoutState, viewerId: string, hasBought: boolean, now: Date = new Date()): CheckoutDecision {
+  if (hasBought) return 'already_bought';
+  if (isSoldOut(state.spots)) return 'sold_out';
+  if (!state.isActive) return 'inactive';
+  const end = toDate(state.endDate);
+  if (end && end.getTime() < now.getTime()) return 'ended';
+  if (viewerId === state.creatorId) return 'own';
+  return state.priceCents <= 0 ? 'free' : 'paid';
+}
+
+/** The message of each refusal, as the checkout shows it and the API answers it. */
+export const CHECKOUT_REFUSALS = {
+  already_bought: { title: 'You have already bought this!', message: 'You have already bought this!' },
+  sold_out: { title: 'Sold Out', message: 'This envolvement is no longer available.' },
+  inactive: { title: 'Envolvement Inactive', message: 'This envolvement is not active and cannot be purchased.' },
+  ended: { title: 'Purchase Period Ended', message: 'This envolvement is past the purchasable date.' },
+  own: { title: 'This is your Envolvement', message: 'You cannot join your own envolvement.' },
+} as const;
+
+/** The user-visible part of a user id: after the '|' when there is one. */
+export function profileSlug(userId: string): string {
+  const bar = userId.indexOf('|');
+  return bar === -1 ? userId : userId.slice(bar + 1);
+}

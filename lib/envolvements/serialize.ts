@@ -1,0 +1,67 @@
+import type { Category, EnvolvementRow, PostRow } from '@/models';
+import type { ActivityPostDto, EnvolvementDto } from './types';
+import { centsToDollars } from './rules';
+
+type Author = { id: string; nickname: string; name: string; picture: string | null };
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+export function toActivityPostDto(post: Pick<PostRow, 'id' | 'title' | 'description' | 'imgUrl' | 'createdAt'>, author: Author): ActivityPostDto {
+  return {
+    _id: post.id,
+    title: post.title,
+    description: post.description,
+    imgUrl: post.imgUrl,
+    username: author.nickname || author.name,
+    userPicture: author.picture,
+    userID: author.id,
+    datePublished: post.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Maps a row to the spec's shape. `visibleBuyerIds` must already be filtered for the
+ * viewer (all buyers for the creator, at most the viewer's own id for anyone else).
+ */
+export function toEnvolvementDto(
+  row: EnvolvementRow,
+  creator: Author,
+  visibleBuyerIds: string[],
+  activityPost: ActivityPostDto[] = [],
+): EnvolvementDto {
+  return {
+    _id: row.id,
+    type: 'BaseEnvolvement',
+    title: row.title,
+    previewText: row.previewText,
+    description: row.description,
+    imgUrl: row.imgUrl,
+    username: creator.nickname || creator.name,
+    userPicture: creator.picture,
+    userID: creator.id,
+    categories: row.categories as Category[],
+    datePublished: row.createdAt.toISOString(),
+    price: { price: centsToDollars(row.priceCents), free: row.priceCents <= 0 },
+    priceCents: row.priceCents,
+    currency: row.currency,
+    endDate: { endDate: iso(row.endDate), none: row.endDate === null },
+    targetEnvolvmentDate: iso(row.targetDate),
+    quantity: { quantity: row.quantity, unlimited: row.unlimited, currentEnvolves: row.currentCount },
+    active: row.isActive,
+    isActive: row.isActive,
+    comments: row.commentsAllowed,
+    published: { published: row.published, publishedReleaseDate: iso(row.publishedReleaseDate) },
+    submissions: {
+      submissionsAllowed: row.submissionsAllowed,
+      submissionsActive: row.submissionsActive,
+      submissionsIDPair: row.submissionsActive ? row.id : null,
+      submissionDescription: row.submissionDescription,
+      submissionDeadline: iso(row.submissionDeadline),
+      submissionsDeadline: iso(row.submissionDeadline),
+      submissionContent: { picture: row.submissionPicture, description: row.submissionText, url: row.submissionUrl },
+    },
+    purchasedBy: visibleBuyerIds,
+    purchasedUserIDs: visibleBuyerIds,
+    activityPost,
+  };
+}

@@ -1,0 +1,51 @@
+import type { Category } from '@/models/categories';
+
+// The envolvement as the API and the pages read it (spec section 3). Dates are ISO
+// strings; prices are in dollars here and in cents everywhere else.
+export type ActivityPostDto = {
+  _id: string;
+  title: string;
+  description: string;
+  imgUrl: string;
+  username: string;
+  userPicture: string | null;
+  userID: string;
+  datePublished: string;
+};
+
+export type EnvolvementDto = {
+  _id: string;
+  type: 'BaseEnvolvement';
+  title: string;
+  previewText: string;
+  description: string;
+  imgUrl: string;
+  username: string;
+  userPicture: string | null;
+  userID: string;
+  categories: Category[];
+  datePublished: string;
+  price: { price: number; free: boolean };
+  priceCents: number;
+  currency: string;
+  endDate: { endDate: string | null; none: boolean };
+  targetEnvolvmentDate: string | null;
+  quantity: { quantity: number; unlimited: boolean; currentEnvolves: number };
+  active: boolean;
+  isActive: boolean;
+  comments: boolean;
+  published: { published: boolean; publishedReleaseDate: string | null };
+  submissions: {
+    submissionsAllowed: boolean;
+    submissionsActive: boolean;
+    submissionsIDPair: string | null;
+    submissionDescription: string;
+    submissionDeadline: string | null;
+    submissionsDeadline: string | null;
+    submissionContent: { picture: boolean; description: boolean; url: boolean };
+  };
+  // The creator sees every buyer; anyone else at most their own id.
+  purchasedBy: string[];
+  purchasedUserIDs: string[];
+  activityPost: ActivityPostDto[];
+};

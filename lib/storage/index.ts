@@ -1,0 +1,54 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { v2 as cloudinary } from 'cloudinary';
+import { AppError } from '@/lib/http/errors';
+import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from './image-type';
+
+export type ImageFolder = 'covers' | 'banners' | 'updates' | 'submissions';
+
+export const UPLOADS_ROUTE = '/uploads';
+
+export function localUploadsDir(): string {
+  return process.env.UPLOADS_DIR || path.join(process.cwd(), '.data', 'uploads');
+}
+
+/** Checks that `file` is an image we accept and returns its bytes and real type. */
+export async function readImage(file: FormDataEntryValue | null): Promise<{ bytes: Buffer; type: ImageType }> {
+  if (!file || typeof file === 'string' || file.size === 0) {
+    throw new AppError('bad_request', 'Please select a file first');
+  }
+  if (file.size > MAX_IMAGE_BYTES) throw new AppError('too_large', 'Image must be 10 MB or smaller');
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const type = detectImageType(bytes);
+  if (!type) throw new AppError('bad_request', 'Only PNG, JPEG, GIF or WebP images can be uploaded.');
+  return { bytes, type };
+}
+
+async function saveLocally(bytes: Buffer, type: ImageType, folder: ImageFolder): Promise<string> {
+  const name = `${randomUUID()}.${type.ext}`;
+  const dir = path.join(localUploadsDir(), folder);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, name), bytes);
+  return `${UPLOADS_ROUTE}/${folder}/${name}`;
+}
+
+// The Cloudinary SDK reads CLOUDINARY_URL itself; the upload is signed on the server,
+// so the secret never reaches a browser.
+function saveToCloudinary(bytes: Buffer, folder: ImageFolder): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stream = cloudinary.uploader.upload_stream(
+      { folder: `envolve/${folder}`, public_id: randomUUID(), resource_type: 'image' },
+      (error, result) => (error || !result ? reject(error ?? new Error('Empty Cloudinary answer')) : resolve(result.secure_url)),
+    );
+    stream.end(bytes);
+  });
+}
+
+/** Validates and stores an uploaded image under a server-made name; returns its public URL. */
+export async function saveImage(file: FormDataEntryValue | null, folder: ImageFolder): Promise<{ url: string }> {
+  const { bytes, type } = await readImage(file);
+  const url = process.env.CLOUDINARY_URL ? await saveToCloudinary(bytes, folder) : await saveLocally(bytes, type, folder);
+  return { url };
+}
