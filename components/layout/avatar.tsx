@@ -1,0 +1,21 @@
+import { cn } from '@/components/ui/cn';
+
+type AvatarProps = { name: string; picture?: string | null; size?: number; className?: string };
+
+/** The user's picture, or their initial on a brand-coloured disc. */
+export function Avatar({ name, picture, size = 32, className }: AvatarProps) {
+  const style = { width: size, height: size };
+  if (picture) {
+    // eslint-disable-next-line @next/next/no-img-element
+    return <img src={picture} alt="" style={style} className={cn('shrink-0 rounded-full object-cover', className)} />;
+  }
+  return (
+    <span
+      aria-hidden
+      style={{ ...style, fontSize: size * 0.45 }}
+      className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700 uppercase', className)}
+    >
+      {name.trim().charAt(0) || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { buttonClasses } from '@/components/ui/button';
+import { getViewer } from '@/lib/auth/viewer';
+import { Avatar } from './avatar';
+import { PlusIcon } from './icons';
+import { truncateName } from './truncate-name';
+
+/** The signed-in user's corner of the top bar, or the 'Sign in' button. */
+export async function TopBarUser() {
+  const viewer = await getViewer();
+  if (!viewer) {
+    return (
+      <Link href="/login" className={buttonClasses('primary', 'md')}>
+        Sign in
+      </Link>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      <Link
+        href="/create"
+        aria-label="Create an envolvement"
+        title="Create an envolvement"
+        className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-white shadow-sm hover:bg-brand-700"
+      >
+        <PlusIcon />
+      </Link>
+      <Link href="/profile" className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-slate-100" data-testid="top-bar-profile">
+        <Avatar name={viewer.name} picture={viewer.picture} size={32} />
+        <span className="hidden text-sm font-medium text-slate-800 sm:inline">{truncateName(viewer.name)}</span>
+      </Link>
+    </div>
+  );
+}
+
+export function TopBarUserSkeleton() {
+  return (
+    <div className="flex items-center gap-2" data-testid="top-bar-skeleton" aria-label="Loading account">
+      <span className="h-10 w-10 animate-pulse rounded-full bg-slate-200" />
+      <span className="h-8 w-28 animate-pulse rounded-full bg-slate-200" />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import 'server-only';
+import { getAuthSecret } from '@/lib/auth/secret';
+import { getDatabaseHandle } from './client';
+import { migrateDatabase } from './migrate';
+import { isDatabaseEmpty, seedDemoData } from './seed';
+
+/**
+ * Runs once when the server starts: checks the configuration, applies migrations and,
+ * on a new embedded database, adds the demo data.
+ */
+export async function prepareDatabase(): Promise<void> {
+  getAuthSecret(); // fails fast in production without NEXTAUTH_SECRET
+  const handle = getDatabaseHandle();
+  await migrateDatabase(handle);
+  const seedWanted = handle.kind === 'pglite' ? process.env.SEED_DEMO_DATA !== 'false' : process.env.SEED_DEMO_DATA === 'true';
+  if (seedWanted && (await isDatabaseEmpty(handle.db))) {
+    await seedDemoData(handle.db);
+    console.log('[db] new database: demo data added (see README for the demo accounts)');
+  }
+  const close = () => {
+    handle.close().finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+}
