@@ -39,7 +39,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
 }
 
 export function defaultDataDir(): string {
-  return process.env.PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
+  return process.env.PGLITE_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'pglite');
 }
 
 // One database per process: PGlite allows a single instance per data directory,

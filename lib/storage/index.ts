@@ -11,7 +11,7 @@ export type ImageFolder = 'covers' | 'banners' | 'updates' | 'submissions';
 export const UPLOADS_ROUTE = '/uploads';
 
 export function localUploadsDir(): string {
-  return process.env.UPLOADS_DIR || path.join(process.cwd(), '.data', 'uploads');
+  return process.env.UPLOADS_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'uploads');
 }
 
 /** Checks that `file` is an image we accept and returns its bytes and real type. */
@@ -28,9 +28,9 @@ export async function readImage(file: FormDataEntryValue | null): Promise<{ byte
 
 async function saveLocally(bytes: Buffer, type: ImageType, folder: ImageFolder): Promise<string> {
   const name = `${randomUUID()}.${type.ext}`;
-  const dir = path.join(localUploadsDir(), folder);
+  const dir = path.join(/*turbopackIgnore: true*/ localUploadsDir(), folder);
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, name), bytes);
+  await fs.writeFile(path.join(/*turbopackIgnore: true*/ dir, name), bytes);
   return `${UPLOADS_ROUTE}/${folder}/${name}`;
 }
 

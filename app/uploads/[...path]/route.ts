@@ -13,7 +13,7 @@ export async function GET(_request: Request, context: { params: Promise<{ path: 
     /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(parts[1]!);
   if (!valid) return new Response('Not found', { status: 404 });
   try {
-    const bytes = await fs.readFile(path.join(localUploadsDir(), parts[0]!, parts[1]!));
+    const bytes = await fs.readFile(path.join(/*turbopackIgnore: true*/ localUploadsDir(), parts[0]!, parts[1]!));
     const type = detectImageType(bytes);
     if (!type) return new Response('Not found', { status: 404 });
     return new Response(new Uint8Array(bytes), {
