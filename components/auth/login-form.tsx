@@ -84,6 +84,12 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
         {mode === 'signin' ? 'Sign in to discover, join and create envolvements.' : 'Join Envolve to take part in what your favourite creators offer.'}
       </p>
 
+      {providerError && (
+        <p role="alert" className="mt-4 font-semibold text-red-700">
+          Authentication Error
+        </p>
+      )}
+
       <div role="tablist" aria-label="Account" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
         {(['signin', 'signup'] as const).map((m) => (
           <button
