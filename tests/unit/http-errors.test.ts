@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { AppError, toErrorResponse } from '@/lib/http/errors';
+
+describe('toErrorResponse', () => {
+  it('maps each AppError code to its status and keeps the message', async () => {
+    const cases = [
+      ['bad_request', 400],
+      ['unauthorized', 401],
+      ['forbidden', 403],
+      ['not_found', 404],
+      ['conflict', 409],
+      ['too_large', 413],
+      ['rate_limited', 429],
+      ['unavailable', 503],
+    ] as const;
+    for (const [code, status] of cases) {
+      const response = toErrorResponse(new AppError(code, `message ${code}`));
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ error: `message ${code}`, code });
+    }
+  });
+
+  it('answers a zod error with 400, the first message and every field', async () => {
+    const schema = z.object({ a: z.string().min(1, 'A is required'), b: z.object({ c: z.number({ error: 'C must be a number' }) }) });
+    const result = schema.safeParse({ a: '', b: { c: 'x' } });
+    const response = toErrorResponse(result.error);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'A is required',
+      code: 'bad_request',
+      fields: { a: 'A is required', 'b.c': 'C must be a number' },
+    });
+  });
+
+  it('hides unexpected errors behind a generic 500', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = toErrorResponse(new Error('secret stack detail'));
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    expect(JSON.stringify(body)).not.toContain('secret');
+    expect(body).toEqual({ error: 'Something went wrong. Please try again later.', code: 'internal' });
+    log.mockRestore();
+  });
+});
