@@ -28,7 +28,7 @@ export default defineConfig({
     ? undefined
     : {
         command: 'node scripts/e2e-server.mjs',
-        url: `${baseURL}/login`,
+        url: `${baseURL}/api/health`,
         timeout: 120_000,
         reuseExistingServer: false,
         stdout: 'ignore',
