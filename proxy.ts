@@ -12,5 +12,7 @@ export function proxy() {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+  // Uploads skip the proxy: it buffers at most 10 MB of a body, and the upload handlers
+  // must see the whole file to answer 413 for one that is too large.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|api/uploads|api/profile/banner).*)'],
 };

@@ -1,0 +1,157 @@
+import 'server-only';
+import { and, arrayOverlaps, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { db } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
+import { CATEGORIES, envolvements, purchases, users, type Category, type EnvolvementRow } from '@/models';
+import { toEnvolvementDto } from './serialize';
+import type { EnvolvementDto } from './types';
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+export type ListQuery = {
+  q?: string;
+  categories?: Category[];
+  limit?: number;
+  cursor?: string | null;
+  viewerId: string | null;
+};
+
+export type EnvolvementPage = { items: EnvolvementDto[]; nextCursor: string | null; total: number };
+
+const creatorColumns = { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture };
+
+// Keyset pagination on (created_at, id): stable under inserts, each row once.
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError('bad_request', 'Invalid cursor');
+  }
+  return { createdAt, id };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filters(query: Pick<ListQuery, 'q' | 'categories'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    conditions.push(or(sql`lower(${envolvements.title}) like ${pattern}`, sql`lower(${envolvements.description}) like ${pattern}`)!);
+  }
+  if (query.categories?.length) conditions.push(arrayOverlaps(envolvements.categories, query.categories));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Buyer ids each viewer may see, for many envolvements in one query. */
+async function visibleBuyers(rows: EnvolvementRow[], viewerId: string | null): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (!viewerId || rows.length === 0) return map;
+  const own = rows.filter((r) => r.creatorId === viewerId).map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  const found = await db()
+    .select({ envolvementId: purchases.envolvementId, userId: purchases.userId })
+    .from(purchases)
+    .where(
+      and(
+        inArray(purchases.envolvementId, ids),
+        own.length ? or(eq(purchases.userId, viewerId), inArray(purchases.envolvementId, own)) : eq(purchases.userId, viewerId),
+      ),
+    )
+    .orderBy(purchases.createdAt);
+  for (const row of found) map.set(row.envolvementId, [...(map.get(row.envolvementId) ?? []), row.userId]);
+  return map;
+}
+
+async function toDtos(
+  found: Array<{ row: EnvolvementRow; creator: { id: string; nickname: string; name: string; picture: string | null } }>,
+  viewerId: string | null,
+): Promise<EnvolvementDto[]> {
+  const buyers = await visibleBuyers(found.map((f) => f.row), viewerId);
+  return found.map((f) => toEnvolvementDto(f.row, f.creator, buyers.get(f.row.id) ?? []));
+}
+
+/** A page of envolvements, newest first, filtered in SQL. */
+export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPage> {
+  const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  const where = filters(query);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const pageWhere = after
+    ? and(where, sql`(${envolvements.createdAt}, ${envolvements.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`)
+    : where;
+  const [found, [totalRow]] = await Promise.all([
+    db()
+      .select({ row: envolvements, creator: creatorColumns })
+      .from(envolvements)
+      .innerJoin(users, eq(users.id, envolvements.creatorId))
+      .where(pageWhere)
+      .orderBy(desc(envolvements.createdAt), desc(envolvements.id))
+      .limit(limit + 1),
+    db().select({ n: count() }).from(envolvements).where(where),
+  ]);
+  const page = found.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: await toDtos(page, query.viewerId),
+    nextCursor: found.length > limit && last ? encodeCursor(last.row) : null,
+    total: Number(totalRow?.n ?? 0),
+  };
+}
+
+/** Explore's default view: the newest few of every category that has any. */
+export async function listEnvolvementsByCategory(
+  viewerId: string | null,
+  perCategory = 12,
+): Promise<Array<{ category: Category; items: EnvolvementDto[] }>> {
+  // One query: rank rows within each of their categories and keep the first few.
+  const ranked = db()
+    .select({
+      id: envolvements.id,
+      category: sql<string>`c.category`.as('category'),
+      rank: sql<number>`row_number() over (partition by c.category order by ${envolvements.createdAt} desc, ${envolvements.id} desc)`.as('rank'),
+    })
+    .from(sql`${envolvements} cross join lateral unnest(${envolvements.categories}) as c(category)`)
+    .as('ranked');
+  const found = await db()
+    .select({ row: envolvements, creator: creatorColumns, category: ranked.category })
+    .from(ranked)
+    .innerJoin(envolvements, eq(envolvements.id, ranked.id))
+    .innerJoin(users, eq(users.id, envolvements.creatorId))
+    .where(sql`${ranked.rank} <= ${perCategory}`)
+    .orderBy(desc(envolvements.createdAt));
+  const dtos = await toDtos(found, viewerId);
+  return CATEGORIES.map((category) => ({
+    category,
+    items: dtos.filter((_, i) => found[i]!.category === category),
+  })).filter((group) => group.items.length > 0);
+}
+
+/** Everything a creator has published, newest first. */
+export async function listEnvolvementsByCreator(creatorId: string, viewerId: string | null): Promise<EnvolvementDto[]> {
+  const found = await db()
+    .select({ row: envolvements, creator: creatorColumns })
+    .from(envolvements)
+    .innerJoin(users, eq(users.id, envolvements.creatorId))
+    .where(eq(envolvements.creatorId, creatorId))
+    .orderBy(desc(envolvements.createdAt), desc(envolvements.id));
+  return toDtos(found, viewerId);
+}
+
+/** What a user has joined or bought, newest purchase first: a query on purchases. */
+export async function listPurchasedEnvolvements(userId: string): Promise<EnvolvementDto[]> {
+  const found = await db()
+    .select({ row: envolvements, creator: creatorColumns })
+    .from(purchases)
+    .innerJoin(envolvements, eq(envolvements.id, purchases.envolvementId))
+    .innerJoin(users, eq(users.id, envolvements.creatorId))
+    .where(eq(purchases.userId, userId))
+    .orderBy(desc(purchases.createdAt));
+  return toDtos(found, userId);
+}
