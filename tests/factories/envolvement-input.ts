@@ -1,0 +1,31 @@
+// A valid creation body as the wizard sends it (spec section 3), with overrides.
+export function creationBody(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'BaseEnvolvement',
+    isActive: false,
+    title: 'Draw my character',
+    previewText: 'A quick sketch of your character',
+    description: 'Send a reference and I will sketch it live.',
+    file: '',
+    price: { price: 0, free: true },
+    quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
+    categories: ['Art'],
+    endDate: { endDate: null, none: true },
+    submissions: {
+      submissionsAllowed: false,
+      submissionsActive: false,
+      submissionsIDPair: null,
+      submissionDescription: '',
+      submissionDeadline: null,
+      submissionContent: { picture: false, description: false, url: false },
+    },
+    comments: true,
+    published: { published: false, publishedReleaseDate: null },
+    imgUrl: '',
+    targetEnvolvmentDate: null,
+    activityPostJSON: '',
+    ...overrides,
+  };
+}
+
+export const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();

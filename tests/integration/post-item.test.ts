@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DELETE, GET, PUT } from '@/app/api/post/[id]/route';
+import { POST as ADD_UPDATE } from '@/app/api/post/add-comment/[id]/route';
+import { GET as GET_COMMENTS } from '@/app/api/post/get-comments/[id]/route';
+import { db } from '@/lib/db/client';
+import { envolvements, posts, purchases, submissions } from '@/models';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+import { createEnvolvement, createPurchase, createUser } from '../factories';
+
+useTestDatabase();
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+function editBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Edited title',
+    previewText: 'Edited preview',
+    description: 'Edited description',
+    imgUrl: '',
+    price: { price: 2.5, free: false },
+    quantity: { quantity: 10, unlimited: false },
+    categories: ['Music'],
+    endDate: { endDate: null, none: true },
+    targetEnvolvmentDate: null,
+    active: true,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+describe('GET /api/post/{id}', () => {
+  it('answers the spec shape; buyers are listed for the creator only', async () => {
+    const creator = await createUser({ nickname: 'maker' });
+    const buyer = await createUser();
+    const other = await createUser();
+    const row = await createEnvolvement(creator.id, { priceCents: 1999, unlimited: false, quantity: 3 });
+    await createPurchase(row.id, buyer.id, 1999);
+
+    const asCreator = await call(GET, 'GET', `/api/post/${row.id}`, { as: creator, params: { id: row.id } });
+    expect(asCreator.status).toBe(200);
+    expect(asCreator.body).toMatchObject({
+      _id: row.id,
+      title: row.title,
+      username: 'maker',
+      userID: creator.id,
+      price: { price: 19.99, free: false },
+      quantity: { quantity: 3, unlimited: false, currentEnvolves: 1 },
+      endDate: { endDate: null, none: true },
+      active: true,
+      purchasedBy: [buyer.id],
+      purchasedUserIDs: [buyer.id],
+    });
+
+    const asBuyer = await call(GET, 'GET', `/api/post/${row.id}`, { as: buyer, params: { id: row.id } });
+    expect(asBuyer.body.purchasedBy).toEqual([buyer.id]);
+    const asOther = await call(GET, 'GET', `/api/post/${row.id}`, { as: other, params: { id: row.id } });
+    expect(asOther.body.purchasedBy).toEqual([]);
+    const asVisitor = await call(GET, 'GET', `/api/post/${row.id}`, { params: { id: row.id } });
+    expect(asVisitor.status).toBe(200);
+    expect(asVisitor.body.purchasedBy).toEqual([]);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of [UNKNOWN, 'not-an-id']) {
+      const res = await call(GET, 'GET', `/api/post/${id}`, { params: { id } });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Envolvement not found', code: 'not_found' });
+    }
+  });
+});
+
+describe('PUT /api/post/{id}', () => {
+  it('lets the creator edit, without changing the creator, buyers or count', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id, { isActive: false });
+    await createPurchase(row.id, buyer.id);
+    const res = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+      as: creator,
+      params: { id: row.id },
+      json: editBody({ userID: buyer.id, quantity: { quantity: 10, unlimited: false, currentEnvolves: 0 }, purchasedBy: [] }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      title: 'Edited title',
+      userID: creator.id,
+      active: true,
+      price: { price: 2.5, free: false },
+      quantity: { quantity: 10, unlimited: false, currentEnvolves: 1 },
+      categories: ['Music'],
+      purchasedBy: [buyer.id],
+    });
+  });
+
+  it('makes it free, unlimited and without end date when those are cleared', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id, { priceCents: 500, unlimited: false, quantity: 4, endDate: new Date(Date.now() + 86400000) });
+    const res = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+      as: creator,
+      params: { id: row.id },
+      json: editBody({ price: { price: null }, quantity: { quantity: null }, endDate: { endDate: null } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      price: { price: 0, free: true },
+      quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
+      endDate: { endDate: null, none: true },
+    });
+  });
+
+  it('refuses a quantity below the people who already joined, and no category', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
+    await createPurchase(row.id, (await createUser()).id);
+    await createPurchase(row.id, (await createUser()).id);
+    const res = await call(PUT, 'PUT', `/api/post/${row.id}`, { as: creator, params: { id: row.id }, json: editBody({ quantity: { quantity: 1, unlimited: false } }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ quantity: 'Quantity cannot be less than the 2 people who already joined' });
+    const noCategory = await call(PUT, 'PUT', `/api/post/${row.id}`, { as: creator, params: { id: row.id }, json: editBody({ categories: [] }) });
+    expect(noCategory.status).toBe(400);
+    expect(noCategory.body.fields).toEqual({ categories: 'Please select at least one category' });
+    const [stored] = await db().select().from(envolvements).where(eq(envolvements.id, row.id));
+    expect(stored).toMatchObject({ quantity: 5, currentCount: 2, title: row.title });
+  });
+
+  it('answers 401, 403 and 404 and changes nothing', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id);
+    expect((await call(PUT, 'PUT', `/api/post/${row.id}`, { params: { id: row.id }, json: editBody() })).status).toBe(401);
+    const forbidden = await call(PUT, 'PUT', `/api/post/${row.id}`, { as: await createUser(), params: { id: row.id }, json: editBody() });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ error: 'Only the creator can edit this envolvement.', code: 'forbidden' });
+    expect((await call(PUT, 'PUT', `/api/post/${UNKNOWN}`, { as: creator, params: { id: UNKNOWN }, json: editBody() })).status).toBe(404);
+    const [stored] = await db().select().from(envolvements).where(eq(envolvements.id, row.id));
+    expect(stored!.title).toBe(row.title);
+  });
+});
+
+describe('DELETE /api/post/{id}', () => {
+  it('removes the envolvement with its updates, purchases and submissions', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id);
+    await createPurchase(row.id, buyer.id);
+    await db().insert(posts).values({ envolvementId: row.id, authorId: creator.id, kind: 'update', title: 't', description: 'd' });
+    await db().insert(submissions).values({ envolvementId: row.id, userId: buyer.id, description: 'mine' });
+    const res = await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: creator, params: { id: row.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: true, _id: row.id });
+    expect(await db().select().from(envolvements)).toHaveLength(0);
+    expect(await db().select().from(posts)).toHaveLength(0);
+    expect(await db().select().from(purchases)).toHaveLength(0);
+    expect(await db().select().from(submissions)).toHaveLength(0);
+  });
+
+  it('answers 401, 403 and 404 and deletes nothing', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id);
+    expect((await call(DELETE, 'DELETE', `/api/post/${row.id}`, { params: { id: row.id } })).status).toBe(401);
+    expect((await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: await createUser(), params: { id: row.id } })).status).toBe(403);
+    expect((await call(DELETE, 'DELETE', '/api/post/bad', { as: creator, params: { id: 'bad' } })).status).toBe(404);
+    expect(await db().select().from(envolvements)).toHaveLength(1);
+  });
+});
+
+describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comments/{id}', () => {
+  it('lets the creator post an update that the creator and buyers read', async () => {
+    const creator = await createUser({ nickname: 'maker' });
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id);
+    await createPurchase(row.id, buyer.id);
+    const posted = await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, {
+      as: creator,
+      params: { id: row.id },
+      json: { title: ' Schedule ', description: 'We start Friday', imgUrl: '' },
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toEqual({
+      _id: expect.any(String),
+      title: 'Schedule',
+      description: 'We start Friday',
+      imgUrl: '',
+      username: 'maker',
+      userPicture: null,
+      userID: creator.id,
+      datePublished: expect.any(String),
+    });
+    for (const reader of [creator, buyer]) {
+      const list = await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { as: reader, params: { id: row.id } });
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual([posted.body]);
+    }
+  });
+
+  it('requires a title and a description within their limits', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id);
+    const post = (json: unknown) => call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { as: creator, params: { id: row.id }, json });
+    expect((await post({ title: '', description: 'x' })).body).toMatchObject({ error: 'Title is required' });
+    expect((await post({ title: 'x', description: '  ' })).body).toMatchObject({ error: 'Description is required' });
+    expect((await post({ title: 't'.repeat(201), description: 'x' })).status).toBe(400);
+    expect((await post({ title: 't'.repeat(200), description: 'd'.repeat(4000) })).status).toBe(201);
+    expect((await post({ title: 't', description: 'd'.repeat(4001) })).status).toBe(400);
+  });
+
+  it('refuses updates from others and readers without access', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id);
+    const stranger = await createUser();
+    const json = { title: 't', description: 'd' };
+    expect((await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { params: { id: row.id }, json })).status).toBe(401);
+    const forbidden = await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { as: stranger, params: { id: row.id }, json });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error).toBe('Only the creator can post updates on this envolvement.');
+    expect((await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${UNKNOWN}`, { as: creator, params: { id: UNKNOWN }, json })).status).toBe(404);
+    expect((await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { as: stranger, params: { id: row.id } })).status).toBe(403);
+    expect((await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { params: { id: row.id } })).status).toBe(401);
+    expect(await db().select().from(posts)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { GET } from '@/app/api/post/pull/route';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+import { createEnvolvement, createUser } from '../factories';
+
+useTestDatabase();
+
+const pull = (query = '', as?: { id: string } | null) => call(GET, 'GET', `/api/post/pull${query}`, { as: as ?? null });
+
+async function seedRows(n: number) {
+  const creator = await createUser();
+  const base = Date.now();
+  for (let i = 0; i < n; i++) {
+    await createEnvolvement(creator.id, { title: `Item ${i}`, createdAt: new Date(base - i * 1000) });
+  }
+  return creator;
+}
+
+describe('GET /api/post/pull', () => {
+  it('pages newest first, each row exactly once', async () => {
+    await seedRows(30);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await pull(`?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(30);
+      expect(res.body.items.length).toBeLessThanOrEqual(7);
+      seen.push(...res.body.items.map((i: { title: string }) => i.title));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(Array.from({ length: 30 }, (_, i) => `Item ${i}`));
+  });
+
+  it('defaults to 24 per page and accepts 1 to 100', async () => {
+    await seedRows(26);
+    expect((await pull()).body.items).toHaveLength(24);
+    expect((await pull('?limit=1')).body.items).toHaveLength(1);
+    expect((await pull('?limit=100')).body.items).toHaveLength(26);
+    for (const bad of ['0', '101', 'abc', '2.5']) {
+      const res = await pull(`?limit=${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toHaveProperty('limit');
+    }
+  });
+
+  it('searches title and description case-insensitively, and treats % literally', async () => {
+    const creator = await createUser();
+    await createEnvolvement(creator.id, { title: 'Watercolour PORTRAITS', description: 'x' });
+    await createEnvolvement(creator.id, { title: 'Other', description: 'we paint portraits live' });
+    await createEnvolvement(creator.id, { title: 'Speedrun', description: '100% run' });
+    const res = await pull('?q=portrait');
+    expect(res.body.items.map((i: { title: string }) => i.title).sort()).toEqual(['Other', 'Watercolour PORTRAITS']);
+    expect(res.body.total).toBe(2);
+    expect((await pull('?q=100%25')).body.items.map((i: { title: string }) => i.title)).toEqual(['Speedrun']);
+    expect((await pull('?q=%25')).body.items).toHaveLength(1);
+  });
+
+  it('filters by any of the chosen categories', async () => {
+    const creator = await createUser();
+    await createEnvolvement(creator.id, { title: 'A', categories: ['Art'] });
+    await createEnvolvement(creator.id, { title: 'M', categories: ['Music', 'Video'] });
+    await createEnvolvement(creator.id, { title: 'G', categories: ['Gaming'] });
+    const res = await pull('?category=Art&category=Video');
+    expect(res.body.items.map((i: { title: string }) => i.title).sort()).toEqual(['A', 'M']);
+    const qa = await pull('?category=Q%26A');
+    expect(qa.body.items).toEqual([]);
+    const bad = await pull('?category=Cooking');
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses a forged cursor', async () => {
+    const res = await pull('?cursor=garbage');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid cursor', code: 'bad_request' });
+  });
+});

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as SERVE } from '@/app/uploads/[...path]/route';
+import { POST } from '@/app/api/uploads/image/route';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+import { createUser } from '../factories';
+import { imageForm, jpegBytes, pngBytes, svgBytes } from '../fixtures/images';
+
+useTestDatabase();
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envolve-uploads-'));
+  process.env.UPLOADS_DIR = dir;
+});
+afterAll(() => {
+  delete process.env.UPLOADS_DIR;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const upload = async (form: FormData, signedIn = true) =>
+  call(POST, 'POST', '/api/uploads/image', { form, as: signedIn ? await createUser() : null });
+
+describe('POST /api/uploads/image', () => {
+  it('stores a PNG under a server-made name and serves it back', async () => {
+    const res = await upload(imageForm('image', pngBytes(), '../../etc/passwd.png', 'image/png'));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ url: expect.stringMatching(/^\/uploads\/covers\/[0-9a-f-]{36}\.png$/) });
+    const parts = res.body.url.split('/').slice(2);
+    const served = await SERVE(new Request(`http://localhost${res.body.url}`), { params: Promise.resolve({ path: parts }) });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(pngBytes());
+  });
+
+  it('accepts a JPEG, and goes by the bytes rather than the name', async () => {
+    expect((await upload(imageForm('image', jpegBytes(), 'photo.jpg', 'image/jpeg'))).body.url).toMatch(/\.jpg$/);
+    expect((await upload(imageForm('image', pngBytes(), 'picture.svg', 'image/svg+xml'))).body.url).toMatch(/\.png$/);
+  });
+
+  it('refuses SVG and text that claims to be PNG', async () => {
+    for (const form of [
+      imageForm('image', svgBytes(), 'x.svg', 'image/svg+xml'),
+      imageForm('image', Buffer.from('just some text'), 'x.png', 'image/png'),
+    ]) {
+      const res = await upload(form);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Only PNG, JPEG, GIF or WebP images can be uploaded.', code: 'bad_request' });
+    }
+  });
+
+  it('takes 10 MB and refuses 11 MB with 413', async () => {
+    const atLimit = Buffer.concat([pngBytes(), Buffer.alloc(10 * 1024 * 1024 - pngBytes().length)]);
+    expect((await upload(imageForm('image', atLimit, 'big.png', 'image/png'))).status).toBe(201);
+    const tooBig = Buffer.concat([pngBytes(), Buffer.alloc(11 * 1024 * 1024)]);
+    const res = await upload(imageForm('image', tooBig, 'huge.png', 'image/png'));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'Image must be 10 MB or smaller', code: 'too_large' });
+  });
+
+  it("answers 'Please select a file first' without a file, and 401 signed out", async () => {
+    const stored = () => fs.readdirSync(dir).flatMap((d) => fs.readdirSync(path.join(dir, d))).length;
+    const before = fs.existsSync(path.join(dir, 'covers')) ? stored() : 0;
+    const empty = await upload(new FormData());
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: 'Please select a file first', code: 'bad_request' });
+    expect((await upload(imageForm('image', pngBytes(), 'a.png', 'image/png'), false)).status).toBe(401);
+    expect(fs.existsSync(path.join(dir, 'covers')) ? stored() : 0).toBe(before);
+  });
+
+  it('serves nothing outside the upload folders', async () => {
+    const res = await SERVE(new Request('http://localhost/uploads/../x'), { params: Promise.resolve({ path: ['..', 'package.json'] }) });
+    expect(res.status).toBe(404);
+  });
+});
