@@ -1,0 +1,10 @@
+import { publicRoute, readJson } from '@/lib/http/route';
+import { joinWaitlist } from '@/lib/marketing/service';
+import { waitlistSchema } from '@/lib/validation/marketing';
+
+// POST /api/waitlist: join the waitlist (a repeated e-mail is stored once)
+export const POST = publicRoute(async ({ request }) => {
+  const { email } = await readJson(request, waitlistSchema);
+  await joinWaitlist(email);
+  return Response.json({ ok: true }, { status: 201 });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const PLATFORMS = ['YouTube', 'Twitch', 'Tik Tok', 'Instagram', 'Other'] as const;
+
+export const CONTENT_TYPES = [
+  'Autos & Vehicles',
+  'Comedy',
+  'Education',
+  'Entertainment',
+  'Film & Animation',
+  'Gaming',
+  'How To / Tutorials',
+  'Music',
+  'News & Politics',
+  'People & Blogs',
+  'Pets & Animals',
+  'Science & Technology',
+  'Sports',
+  'Travel & Events',
+  'Other',
+] as const;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be 254 characters or fewer')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const waitlistSchema = z.object({ email });
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or fewer`);
+
+export const ambassadorSchema = z.object({
+  name: required('Name', 100),
+  email,
+  handle: required('Handle', 100),
+  platform: z.enum(PLATFORMS, { error: 'Please choose your primary platform' }),
+  contentTypes: z
+    .array(z.enum(CONTENT_TYPES, { error: 'Unknown content type' }), { error: 'Please choose at least one content type' })
+    .min(1, 'Please choose at least one content type')
+    .max(CONTENT_TYPES.length),
+  platformLink: required('Platform link', 500).refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'Please enter a link that starts with http:// or https://'),
+});
+
+export type AmbassadorApplication = z.infer<typeof ambassadorSchema>;
