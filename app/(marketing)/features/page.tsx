@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { PageHeader } from '@/components/marketing/page-header';
+
+export const metadata: Metadata = {
+  title: 'Features',
+  description: 'Collaborate, Connect, Commission, Centralize, Crowdfund and Charity: the six pillars of Envolve.',
+};
+
+const PILLARS = [
+  { title: 'Collaborate', text: 'Make things with your audience: songs, zines, routes and ideas built from their submissions.' },
+  { title: 'Connect', text: 'Meet the people who watch you in ranked games, Q&As, photo walks and open mics.' },
+  { title: 'Commission', text: 'Take commissions with clear spots, dates and a review board for every request.' },
+  { title: 'Centralize', text: 'Your offers, updates, buyers and submissions in one place instead of five apps.' },
+  { title: 'Crowdfund', text: 'Fund the next project with backers who follow its progress through your updates.' },
+  { title: 'Charity', text: 'A reduced fee for creators linked to a charity, so more reaches the cause.' },
+];
+
+export default function FeaturesPage() {
+  return (
+    <div>
+      <PageHeader title="Six pillars of Envolve">Everything a creator needs to turn an audience into participants.</PageHeader>
+      <section className="mx-auto grid max-w-6xl gap-6 px-6 py-14 sm:grid-cols-2 lg:grid-cols-3">
+        {PILLARS.map((pillar) => (
+          <article key={pillar.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-xl font-semibold text-brand-700">{pillar.title}</h2>
+            <p className="mt-2 text-sm text-slate-600">{pillar.text}</p>
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}

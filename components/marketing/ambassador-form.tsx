@@ -1,0 +1,103 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field, Input, inputClasses } from '@/components/ui/field';
+import { CONTENT_TYPES, PLATFORMS } from '@/lib/validation/marketing';
+
+const EMPTY = { name: '', email: '', handle: '', platform: '', platformLink: '' };
+
+export function AmbassadorForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [contentTypes, setContentTypes] = useState<string[]>([]);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+
+  const toggleType = (type: string) =>
+    setContentTypes((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setStatus('sending');
+    setError(null);
+    setFields({});
+    try {
+      const response = await fetch('/api/ambassador', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...values, contentTypes }),
+      });
+      if (response.ok) return setStatus('done');
+      const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
+      setFields(Object.fromEntries(Object.entries(body.fields ?? {}).map(([k, v]) => [k.split('.')[0]!, v])));
+      setError(body.error ?? 'Something went wrong. Please try again.');
+    } catch {
+      setError('Network error. Please check your connection and try again.');
+    }
+    setStatus('idle');
+  }
+
+  if (status === 'done') {
+    return (
+      <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-8 text-center">
+        <h2 className="text-xl font-semibold text-green-800">Thank you for applying!</h2>
+        <p className="mt-2 text-sm text-green-700">We read every application and will write to you at {values.email}.</p>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="amb-name" label="Name" error={fields.name}>
+          <Input id="amb-name" value={values.name} onChange={set('name')} maxLength={100} required autoComplete="name" />
+        </Field>
+        <Field id="amb-email" label="Email" error={fields.email}>
+          <Input id="amb-email" type="email" value={values.email} onChange={set('email')} required autoComplete="email" />
+        </Field>
+        <Field id="amb-handle" label="Handle" error={fields.handle}>
+          <Input id="amb-handle" value={values.handle} onChange={set('handle')} maxLength={100} placeholder="@yourname" required />
+        </Field>
+        <Field id="amb-platform" label="Primary platform" error={fields.platform}>
+          <select id="amb-platform" value={values.platform} onChange={set('platform')} className={inputClasses} required>
+            <option value="">Choose a platform</option>
+            {PLATFORMS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Content types</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-3">
+          {CONTENT_TYPES.map((type) => (
+            <label key={type} className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" checked={contentTypes.includes(type)} onChange={() => toggleType(type)} className="h-4 w-4 accent-brand-600" />
+              {type}
+            </label>
+          ))}
+        </div>
+        {fields.contentTypes && (
+          <p role="alert" className="mt-1 text-sm text-red-600">
+            {fields.contentTypes}
+          </p>
+        )}
+      </fieldset>
+      <Field id="amb-link" label="Platform link" error={fields.platformLink}>
+        <Input id="amb-link" type="url" value={values.platformLink} onChange={set('platformLink')} placeholder="https://" maxLength={500} required />
+      </Field>
+      {error && !Object.keys(fields).length && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={status === 'sending'}>
+        Submit
+      </Button>
+    </form>
+  );
+}

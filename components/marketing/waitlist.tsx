@@ -1,0 +1,71 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+
+type State = 'closed' | 'open' | 'sending' | 'done';
+
+/** 'JOIN WAITLIST' reveals the e-mail form; a stored e-mail shows 'Thank you!'. */
+export function Waitlist() {
+  const [state, setState] = useState<State>('closed');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setState('sending');
+    setError(null);
+    try {
+      const response = await fetch('/api/waitlist', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      if (response.ok) return setState('done');
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      setError(body.error ?? 'Something went wrong. Please try again.');
+    } catch {
+      setError('Network error. Please check your connection and try again.');
+    }
+    setState('open');
+  }
+
+  if (state === 'closed') {
+    return (
+      <Button size="lg" variant="secondary" onClick={() => setState('open')}>
+        JOIN WAITLIST
+      </Button>
+    );
+  }
+  if (state === 'done') {
+    return <p className="text-lg font-semibold text-brand-700" role="status">Thank you!</p>;
+  }
+  return (
+    <form onSubmit={submit} className="flex w-full max-w-md flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="flex-1 space-y-1 text-left">
+        <label htmlFor="waitlist-email" className="text-sm font-medium text-slate-800">
+          Email Address:
+        </label>
+        <Input
+          id="waitlist-email"
+          type="email"
+          required
+          placeholder="Enter your email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'waitlist-error' : undefined}
+        />
+      </div>
+      <Button type="submit" disabled={state === 'sending'}>
+        Submit
+      </Button>
+      {error && (
+        <p id="waitlist-error" role="alert" className="text-sm text-red-600 sm:basis-full">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
