@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EnvolvementGrid } from '@/components/profile/envolvement-grid';
+import { ProfileHeader } from '@/components/profile/profile-header';
+import { ProfileTabs } from '@/components/profile/profile-tabs';
+import { SignOutButton } from '@/components/profile/sign-out-button';
+import { buttonClasses } from '@/components/ui/button';
+import { getViewer } from '@/lib/auth/viewer';
+import { listEnvolvementsByCreator, listPurchasedEnvolvements } from '@/lib/envolvements/list';
+import { findUserByIdOrSlug } from '@/lib/users/profile';
+
+export const metadata: Metadata = { title: 'Your profile', robots: { index: false } };
+
+export default async function OwnProfilePage() {
+  const viewer = await getViewer();
+  if (!viewer) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
+        <p className="text-lg font-semibold text-ink">No profile found... Would you like to Sign in?</p>
+        <Link href="/login?callbackUrl=/profile" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+  const [user, mine, purchased] = await Promise.all([
+    findUserByIdOrSlug(viewer.id),
+    listEnvolvementsByCreator(viewer.id, viewer.id),
+    listPurchasedEnvolvements(viewer.id),
+  ]);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <ProfileHeader user={user ?? { ...viewer, bannerUrl: null }} email={viewer.email} editable>
+        <SignOutButton />
+      </ProfileHeader>
+      <ProfileTabs
+        mine={
+          mine.length ? (
+            <EnvolvementGrid items={mine} viewerId={viewer.id} />
+          ) : (
+            <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+              <p className="text-slate-700">You have no Envolvements. Would you like to add some?</p>
+              <Link href="/create" className={buttonClasses('primary', 'md', 'mt-4')}>
+                Create
+              </Link>
+            </div>
+          )
+        }
+        purchased={
+          purchased.length ? (
+            <EnvolvementGrid items={purchased} viewerId={viewer.id} />
+          ) : (
+            <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700">
+              You have not purchased any Envolvements yet.
+            </p>
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useRef, useState } from 'react';
+
+/** The owner's pencil on the banner: uploads a new picture, then re-renders the page. */
+export function BannerEditor() {
+  const router = useRouter();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const form = new FormData();
+      form.append('banner', file);
+      const response = await fetch('/api/profile/banner', { method: 'POST', body: form });
+      if (!response.ok) throw new Error(((await response.json().catch(() => ({}))) as { error?: string }).error);
+      router.refresh();
+    } catch (error) {
+      console.error('Banner upload failed', error);
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        aria-label="Change banner"
+        title="Change banner"
+        className="absolute top-3 right-3 rounded-full bg-white/90 p-2 text-slate-700 shadow hover:bg-white"
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+          <path d="M4 20h4L19 9l-4-4L4 16z" />
+          <path d="m13.5 6.5 4 4" />
+        </svg>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        className="hidden"
+        data-testid="banner-input"
+        onChange={(e) => upload(e.target.files?.[0])}
+      />
+      {uploading && (
+        <div className="absolute inset-0 flex items-center justify-center bg-black/40" role="status" aria-label="Uploading banner">
+          <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/40 border-t-white" />
+        </div>
+      )}
+    </>
+  );
+}

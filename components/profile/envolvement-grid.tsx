@@ -1,0 +1,24 @@
+import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
+import type { EnvolvementDto } from '@/lib/envolvements/types';
+
+const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
+
+export function EnvolvementGrid({ items, viewerId, mode = 'dialog' }: { items: EnvolvementDto[]; viewerId: string | null; mode?: 'dialog' | 'link' }) {
+  return (
+    <div className={GRID}>
+      {items.map((item) => (
+        <OfferCard key={item._id} envolvement={item} viewerId={viewerId} mode={mode} />
+      ))}
+    </div>
+  );
+}
+
+export function EnvolvementGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div className={GRID}>
+      {Array.from({ length: count }, (_, i) => (
+        <OfferCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}

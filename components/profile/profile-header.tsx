@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Avatar } from '@/components/layout/avatar';
+import { BannerEditor } from './banner-editor';
+
+type ProfileHeaderProps = {
+  user: { name: string; nickname: string; picture: string | null; bannerUrl: string | null };
+  email?: string | null;
+  editable?: boolean;
+  children?: ReactNode;
+};
+
+export function ProfileHeader({ user, email, editable = false, children }: ProfileHeaderProps) {
+  const displayName = user.nickname || user.name;
+  return (
+    <section className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div
+        data-testid="profile-banner"
+        className="relative h-40 bg-gradient-to-r from-brand-500 via-brand-400 to-pink-400 bg-cover bg-center sm:h-52"
+        style={user.bannerUrl ? { backgroundImage: `url(${user.bannerUrl})` } : undefined}
+      >
+        {editable && <BannerEditor />}
+      </div>
+      <div className="relative flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-end sm:gap-4">
+          <Avatar name={displayName} picture={user.picture} size={96} className="-mt-12 border-4 border-white shadow" />
+          <div className="min-w-0 pb-1 break-words">
+            <h1 className="text-2xl font-bold text-ink">{displayName}</h1>
+            {user.nickname && user.name !== user.nickname && <p className="text-sm text-slate-600">{user.name}</p>}
+            {email && <p className="text-sm text-slate-500">{email}</p>}
+          </div>
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}

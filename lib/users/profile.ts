@@ -1,0 +1,39 @@
+import 'server-only';
+import { eq, or, sql } from 'drizzle-orm';
+import { db } from '@/lib/db/client';
+import { users } from '@/models';
+import { publicUserColumns, type AccountUser } from './service';
+
+const profileColumns = { ...publicUserColumns, email: users.email, updatedAt: users.updatedAt };
+
+export type ProfileUser = AccountUser & { updatedAt: Date };
+
+/** A user by their whole id (`provider|subject`) or by the part after the '|'. */
+export async function findUserByIdOrSlug(idOrSlug: string): Promise<ProfileUser | null> {
+  const value = idOrSlug.trim();
+  if (!value || value.length > 300) return null;
+  const [user] = await db()
+    .select(profileColumns)
+    .from(users)
+    .where(value.includes('|') ? eq(users.id, value) : or(eq(users.id, value), sql`split_part(${users.id}, '|', 2) = ${value}`))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function setBannerUrl(userId: string, bannerUrl: string): Promise<void> {
+  await db().update(users).set({ bannerUrl, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The spec's profile info shape; the e-mail only for its owner. */
+export function toProfileInfo(user: ProfileUser, viewerId: string | null) {
+  return {
+    user_id: user.id,
+    name: user.name,
+    nickname: user.nickname,
+    ...(viewerId === user.id ? { email: user.email } : {}),
+    picture: user.picture,
+    updated_at: user.updatedAt.toISOString(),
+    identities: [{ user_id: user.id.includes('|') ? user.id.slice(user.id.indexOf('|') + 1) : user.id }],
+    user_metadata: { banner_url: user.bannerUrl },
+  };
+}
