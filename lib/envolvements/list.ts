@@ -110,26 +110,28 @@ export async function listEnvolvementsByCategory(
   viewerId: string | null,
   perCategory = 12,
 ): Promise<Array<{ category: Category; items: EnvolvementDto[] }>> {
-  // One query: rank rows within each of their categories and keep the first few.
-  const ranked = db()
-    .select({
-      id: envolvements.id,
-      category: sql<string>`c.category`.as('category'),
-      rank: sql<number>`row_number() over (partition by c.category order by ${envolvements.createdAt} desc, ${envolvements.id} desc)`.as('rank'),
-    })
-    .from(sql`${envolvements} cross join lateral unnest(${envolvements.categories}) as c(category)`)
-    .as('ranked');
+  // Rank rows within each of their categories in SQL and keep the first few of each.
+  const ranked = (await db().execute(sql`
+    select t.id, t.category from (
+      select e.id, c.category,
+             row_number() over (partition by c.category order by e.created_at desc, e.id desc) as rank
+      from ${envolvements} e cross join lateral unnest(e.categories) as c(category)
+    ) t
+    where t.rank <= ${perCategory}`)) as unknown as { rows: Array<{ id: string; category: string }> };
+  // Both drivers answer raw queries with `rows`.
+  const pairs = ranked.rows;
+  if (pairs.length === 0) return [];
   const found = await db()
-    .select({ row: envolvements, creator: creatorColumns, category: ranked.category })
-    .from(ranked)
-    .innerJoin(envolvements, eq(envolvements.id, ranked.id))
+    .select({ row: envolvements, creator: creatorColumns })
+    .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
-    .where(sql`${ranked.rank} <= ${perCategory}`)
-    .orderBy(desc(envolvements.createdAt));
-  const dtos = await toDtos(found, viewerId);
+    .where(inArray(envolvements.id, [...new Set(pairs.map((p) => p.id))]))
+    .orderBy(desc(envolvements.createdAt), desc(envolvements.id));
+  const dtos = new Map((await toDtos(found, viewerId)).map((dto) => [dto._id, dto]));
+  const ordered = [...dtos.values()];
   return CATEGORIES.map((category) => ({
     category,
-    items: dtos.filter((_, i) => found[i]!.category === category),
+    items: ordered.filter((dto) => pairs.some((p) => p.id === dto._id && p.category === category)),
   })).filter((group) => group.items.length > 0);
 }
 

@@ -79,3 +79,19 @@ describe('GET /api/post/pull', () => {
     expect(res.body).toEqual({ error: 'Invalid cursor', code: 'bad_request' });
   });
 });
+
+describe('listEnvolvementsByCategory', () => {
+  it('groups the newest of each non-empty category, in category order', async () => {
+    const { listEnvolvementsByCategory } = await import('@/lib/envolvements/list');
+    const creator = await createUser();
+    const base = Date.now();
+    for (let i = 0; i < 5; i++) await createEnvolvement(creator.id, { title: `G${i}`, categories: ['Gaming', 'Music'], createdAt: new Date(base - i * 1000) });
+    await createEnvolvement(creator.id, { title: 'Art only', categories: ['Art'] });
+    const groups = await listEnvolvementsByCategory(creator.id, 3);
+    expect(groups.map((g) => [g.category, g.items.map((i) => i.title)])).toEqual([
+      ['Gaming', ['G0', 'G1', 'G2']],
+      ['Art', ['Art only']],
+      ['Music', ['G0', 'G1', 'G2']],
+    ]);
+  });
+});

@@ -1,0 +1,35 @@
+import Link from 'next/link';
+import { cn } from '@/components/ui/cn';
+import { CATEGORIES } from '@/models/categories';
+import { exploreHref, type ExploreParams } from './explore-params';
+
+/** Multi-select chips kept in the URL, so filtered views can be shared and indexed. */
+export function CategoryFilter({ params }: { params: ExploreParams }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" aria-label="Filter by category">
+      {CATEGORIES.map((category) => {
+        const selected = params.categories.includes(category);
+        const next = selected ? params.categories.filter((c) => c !== category) : [...params.categories, category];
+        return (
+          <Link
+            key={category}
+            href={exploreHref({ ...params, categories: next })}
+            aria-pressed={selected}
+            scroll={false}
+            className={cn(
+              'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+              selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
+            )}
+          >
+            {category}
+          </Link>
+        );
+      })}
+      {params.categories.length > 0 && (
+        <Link href={exploreHref({ q: params.q })} scroll={false} className="px-2 text-sm font-semibold text-brand-700 hover:underline">
+          Clear Filters
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import Link from 'next/link';
+import { OfferCardSkeleton } from '@/components/envolvement/offer-card';
+import { buttonClasses } from '@/components/ui/button';
+import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
+import { CategoryRow, CategoryRowSkeleton } from './category-row';
+import { exploreHref, pullQuery, type ExploreParams } from './explore-params';
+import { InfiniteGrid } from './infinite-grid';
+
+const LOAD_ERROR = 'Error loading Envolvments. Please try again later.';
+
+function LoadError() {
+  return (
+    <p role="alert" className="rounded-xl bg-red-50 p-6 text-center text-red-700">
+      {LOAD_ERROR}
+    </p>
+  );
+}
+
+async function FilteredResults({ params, viewerId }: { params: ExploreParams; viewerId: string }) {
+  let page;
+  try {
+    page = await listEnvolvements({ q: params.q, categories: params.categories, viewerId });
+  } catch (error) {
+    console.error('[explore] list failed', error);
+    return <LoadError />;
+  }
+  return (
+    <section className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold text-ink">All Envolvments ({page.total})</h2>
+        <Link href="/explore" className={buttonClasses('ghost', 'sm')}>
+          Back to Categories
+        </Link>
+      </div>
+      {page.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No Envolvments found.</p>
+      ) : (
+        <InfiniteGrid initial={page.items} initialCursor={page.nextCursor} query={pullQuery(params)} viewerId={viewerId} />
+      )}
+    </section>
+  );
+}
+
+async function CategoryRows({ viewerId }: { viewerId: string }) {
+  let groups;
+  try {
+    groups = await listEnvolvementsByCategory(viewerId, 12);
+  } catch (error) {
+    console.error('[explore] categories failed', error);
+    return <LoadError />;
+  }
+  return (
+    <div className="space-y-10">
+      <div className="flex justify-end">
+        <Link href={exploreHref({ all: true })} className={buttonClasses('secondary', 'md')}>
+          View All Envolvments
+        </Link>
+      </div>
+      {groups.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No Envolvments found.</p>
+      ) : (
+        groups.map((group) => <CategoryRow key={group.category} category={group.category} items={group.items} viewerId={viewerId} />)
+      )}
+    </div>
+  );
+}
+
+export function ExploreResults({ params, viewerId }: { params: ExploreParams; viewerId: string }) {
+  const filtered = params.all || Boolean(params.q) || params.categories.length > 0;
+  return filtered ? <FilteredResults params={params} viewerId={viewerId} /> : <CategoryRows viewerId={viewerId} />;
+}
+
+export function ExploreResultsSkeleton({ filtered }: { filtered: boolean }) {
+  if (filtered) {
+    return (
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+        {Array.from({ length: 12 }, (_, i) => (
+          <OfferCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-10">
+      {Array.from({ length: 3 }, (_, i) => (
+        <CategoryRowSkeleton key={i} />
+      ))}
+    </div>
+  );
+}

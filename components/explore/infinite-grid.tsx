@@ -1,0 +1,65 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { OfferCard } from '@/components/envolvement/offer-card';
+import { Button } from '@/components/ui/button';
+import type { EnvolvementDto } from '@/lib/envolvements/types';
+
+type InfiniteGridProps = {
+  initial: EnvolvementDto[];
+  initialCursor: string | null;
+  query: string;
+  viewerId: string | null;
+};
+
+/** The grid's first page comes from the server; later pages load as the user scrolls or asks. */
+export function InfiniteGrid({ initial, initialCursor, query, viewerId }: InfiniteGridProps) {
+  const [items, setItems] = useState(initial);
+  const [cursor, setCursor] = useState(initialCursor);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  const loadMore = useCallback(async () => {
+    if (!cursor || loading) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const response = await fetch(`/api/post/pull?${query}${query ? '&' : ''}cursor=${encodeURIComponent(cursor)}`);
+      if (!response.ok) throw new Error(String(response.status));
+      const page = (await response.json()) as { items: EnvolvementDto[]; nextCursor: string | null };
+      setItems((current) => [...current, ...page.items.filter((i) => !current.some((c) => c._id === i._id))]);
+      setCursor(page.nextCursor);
+    } catch {
+      setError('Error loading Envolvments. Please try again later.');
+    } finally {
+      setLoading(false);
+    }
+  }, [cursor, loading, query]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !cursor) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '400px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [cursor, loadMore]);
+
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="explore-grid">
+        {items.map((item) => (
+          <OfferCard key={item._id} envolvement={item} viewerId={viewerId} />
+        ))}
+      </div>
+      <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
+        {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+        {cursor && (
+          <Button variant="secondary" onClick={loadMore} disabled={loading}>
+            {loading ? 'Loading...' : 'Load more'}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
