@@ -1,0 +1,164 @@
+import { format } from 'date-fns';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { cache } from 'react';
+import { ActivityList } from '@/components/envolvement/activity-list';
+import { CategoryChips } from '@/components/envolvement/category-chips';
+import { CoverImage } from '@/components/envolvement/cover-image';
+import { DateTiles } from '@/components/envolvement/date-tiles';
+import { DeleteEnvolvement } from '@/components/envolvement/delete-envolvement';
+import { DetailTabs } from '@/components/envolvement/detail-tabs';
+import { EditEnvolvement } from '@/components/envolvement/edit-envolvement';
+import { ErrorBannerProvider } from '@/components/envolvement/error-banner';
+import { LockPanel } from '@/components/envolvement/lock-panel';
+import { PostUpdateForm } from '@/components/envolvement/post-update-form';
+import { Avatar } from '@/components/layout/avatar';
+import { SubmissionsTab } from '@/components/submissions/submissions-tab';
+import { buttonClasses } from '@/components/ui/button';
+import { getViewer } from '@/lib/auth/viewer';
+import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
+import { formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
+import { listPosts } from '@/lib/envolvements/service';
+import { uuidParam } from '@/lib/http/route';
+
+type PageProps = { params: Promise<{ id: string }> };
+
+// One read per request, shared by the metadata and the page.
+const load = cache(async (id: string, viewerId: string | null) =>
+  uuidParam.safeParse(id).success ? getEnvolvementForViewer(id, viewerId) : null,
+);
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const { id } = await params;
+  const envolvement = await load(id, null);
+  if (!envolvement) return { title: 'Envolvement Not Found', robots: { index: false } };
+  return {
+    title: envolvement.title,
+    description: envolvement.previewText,
+    openGraph: {
+      title: envolvement.title,
+      description: envolvement.previewText,
+      type: 'article',
+      images: envolvement.imgUrl ? [envolvement.imgUrl] : undefined,
+    },
+  };
+}
+
+function NotFound() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold text-ink">Envolvement Not Found</h1>
+      <p className="mt-2 text-slate-600">The requested Envolvement could not be found.</p>
+      <Link href="/explore" className={buttonClasses('primary', 'md', 'mt-8')}>
+        Return to Home
+      </Link>
+    </div>
+  );
+}
+
+export default async function EnvolvementPage({ params }: PageProps) {
+  const [{ id }, viewer] = await Promise.all([params, getViewer()]);
+  const envolvement = await load(id, viewer?.id ?? null);
+  if (!envolvement) return <NotFound />;
+
+  const isCreator = viewer?.id === envolvement.userID;
+  const hasAccess = isCreator || Boolean(viewer && envolvement.purchasedBy.includes(viewer.id));
+  const posts = hasAccess ? await listPosts(envolvement._id) : [];
+
+  return (
+    <ErrorBannerProvider>
+      <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <CoverImage src={envolvement.imgUrl} className="h-[400px] w-full" />
+          <div className="space-y-5 p-6">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span
+                className={
+                  envolvement.active
+                    ? 'rounded-full bg-green-100 px-3 py-1 text-xs font-bold text-green-800'
+                    : 'rounded-full bg-slate-200 px-3 py-1 text-xs font-bold text-slate-700'
+                }
+              >
+                {envolvement.active ? 'ACTIVE' : 'INACTIVE'}
+              </span>
+              {isCreator && (
+                <div className="flex gap-2">
+                  <EditEnvolvement envolvement={envolvement} />
+                  <DeleteEnvolvement envolvementId={envolvement._id} />
+                </div>
+              )}
+            </div>
+            <h1 className="text-3xl font-extrabold tracking-tight text-ink">{envolvement.title}</h1>
+            <CategoryChips categories={envolvement.categories} />
+            <div className="flex items-center gap-3">
+              <Avatar name={envolvement.username} picture={envolvement.userPicture} size={40} />
+              <p className="text-sm text-slate-600">
+                Posted by{' '}
+                <Link href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`} className="font-semibold text-brand-700 hover:underline">
+                  {envolvement.username}
+                </Link>
+                <br />
+                <time dateTime={envolvement.datePublished}>{format(new Date(envolvement.datePublished), 'MMM d, yyyy')}</time>
+              </p>
+            </div>
+            <dl className="flex flex-wrap gap-8">
+              <div>
+                <dt className="text-xs font-medium text-slate-500">Price</dt>
+                <dd className="text-xl font-bold text-ink">{formatPrice(envolvement.priceCents)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium text-slate-500">Spots Left</dt>
+                <dd className="text-xl font-bold text-ink" data-testid="spots-left">
+                  {spotsLabel(envolvement.quantity).replace('/', ' / ')}
+                </dd>
+              </div>
+            </dl>
+            {viewer ? (
+              <p className="whitespace-pre-line text-slate-700">{envolvement.description || envolvement.previewText}</p>
+            ) : (
+              <p className="text-slate-700">{envolvement.previewText}</p>
+            )}
+            {viewer && (
+              <DateTiles
+                tiles={[
+                  { label: 'End Date', value: envolvement.endDate.endDate },
+                  { label: 'Submissions Deadline', value: envolvement.submissions.submissionDeadline },
+                  { label: 'Release Date', value: envolvement.published.publishedReleaseDate },
+                  { label: 'Target Date', value: envolvement.targetEnvolvmentDate },
+                ]}
+              />
+            )}
+          </div>
+        </div>
+
+        <div className="mt-8">
+          {!viewer ? (
+            <div className="rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm">
+              <h2 className="text-lg font-bold text-ink">Access Required</h2>
+              <p className="mt-1 text-sm text-slate-600">Please log in to view this Envolvement</p>
+              <Link href={`/login?callbackUrl=/envolvement/${envolvement._id}`} className={buttonClasses('primary', 'md', 'mt-6')}>
+                Log In
+              </Link>
+            </div>
+          ) : !hasAccess ? (
+            <LockPanel envolvementId={envolvement._id} categories={envolvement.categories} />
+          ) : (
+            <DetailTabs
+              activity={
+                <div className="space-y-4">
+                  {isCreator && <PostUpdateForm envolvementId={envolvement._id} />}
+                  <ActivityList posts={posts} isCreator={isCreator} />
+                </div>
+              }
+              submissions={
+                envolvement.submissions.submissionsAllowed || envolvement.submissions.submissionsActive ? (
+                  <SubmissionsTab envolvement={envolvement} viewerId={viewer.id} hasAccess={hasAccess} />
+                ) : null
+              }
+            />
+          )}
+        </div>
+      </article>
+    </ErrorBannerProvider>
+  );
+}
