@@ -1,0 +1,130 @@
+'use client';
+
+import { CategoryPicker } from '@/components/envolvement/category-picker';
+import { todayInput } from '@/components/envolvement/dates';
+import { ImageUploader } from '@/components/envolvement/image-uploader';
+import { Field, Input, Textarea } from '@/components/ui/field';
+import { Switch } from '@/components/ui/switch';
+import { LIMITS } from '@/lib/validation/envolvement';
+import { parseQuantityInput, setSubmissionsAllowed, type WizardState } from '@/lib/envolvements/wizard';
+
+type StepProps = {
+  state: WizardState;
+  update: (next: Partial<WizardState> | ((s: WizardState) => WizardState)) => void;
+  errors: Record<string, string>;
+};
+
+export function BasicsStep({ state, update, errors }: StepProps) {
+  return (
+    <div className="space-y-5">
+      <Field id="title" label="Title" error={errors.title} hint={`${state.title.length}/${LIMITS.title}`}>
+        <Input
+          id="title"
+          value={state.title}
+          maxLength={LIMITS.title}
+          placeholder="Give your envolvement a name"
+          onChange={(e) => update({ title: e.target.value })}
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        />
+      </Field>
+      <Field id="previewText" label="Preview text" error={errors.previewText} hint={`${state.previewText.length}/${LIMITS.previewText}`}>
+        <Textarea id="previewText" value={state.previewText} maxLength={LIMITS.previewText} placeholder="A short teaser shown on cards" onChange={(e) => update({ previewText: e.target.value })} />
+      </Field>
+      <Field id="description" label="Description" error={errors.description} hint={`${state.description.length}/${LIMITS.description}`}>
+        <Textarea id="description" className="min-h-32" value={state.description} maxLength={LIMITS.description} placeholder="Everything people should know" onChange={(e) => update({ description: e.target.value })} />
+      </Field>
+      <ImageUploader id="cover" value={state.imgUrl} onChange={(url) => update({ imgUrl: url })} />
+      <CategoryPicker value={state.categories} onChange={(categories) => update({ categories })} error={errors.categories} />
+    </div>
+  );
+}
+
+export function PricingStep({ state, update, errors }: StepProps) {
+  return (
+    <div className="space-y-5">
+      <h2 className="text-lg font-semibold text-ink">Pricing & Availability</h2>
+      <Field id="price" label="Price" hint="Paid envolvements are not available in early access." error={errors.price}>
+        <Input id="price" value="Free" disabled readOnly />
+      </Field>
+      <Field id="quantity" label="Quantity" hint="How many people can join (up to 10000)" error={errors.quantity}>
+        <Input
+          id="quantity"
+          type="number"
+          min={0}
+          max={LIMITS.quantityMax}
+          disabled={state.unlimited}
+          value={state.unlimited ? '' : String(state.quantity)}
+          onChange={(e) => update({ quantity: parseQuantityInput(e.target.value) })}
+        />
+      </Field>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={state.unlimited} onChange={(e) => update({ unlimited: e.target.checked })} />
+        Unlimited
+      </label>
+    </div>
+  );
+}
+
+export function DatesStep({ state, update, errors }: StepProps) {
+  const today = todayInput();
+  return (
+    <div className="space-y-5">
+      <h2 className="text-lg font-semibold text-ink">Important Dates</h2>
+      <Field id="endDate" label="End Date" hint="When this envolvement will no longer be available" error={errors.endDate}>
+        <Input id="endDate" type="date" min={today} max={state.targetDate || undefined} value={state.endDate} onChange={(e) => update({ endDate: e.target.value })} />
+      </Field>
+      <Field id="targetDate" label="Target Envolvement Date" hint="When the main activity will occur" error={errors.targetEnvolvmentDate}>
+        <Input id="targetDate" type="date" min={state.endDate || today} value={state.targetDate} onChange={(e) => update({ targetDate: e.target.value })} />
+      </Field>
+    </div>
+  );
+}
+
+const TYPES = [
+  ['description', 'Text Description'],
+  ['picture', 'Pictures'],
+  ['url', 'URLs'],
+] as const;
+
+export function SettingsStep({ state, update }: StepProps) {
+  const today = todayInput();
+  return (
+    <div className="space-y-5">
+      <h2 className="text-lg font-semibold text-ink">Envolvement Settings</h2>
+      <Switch id="submissionsAllowed" label="User Submissions" hint="Let people who join send in text, pictures or links" checked={state.submissionsAllowed} onChange={(on) => update((s) => setSubmissionsAllowed(s, on))} />
+      {state.submissionsAllowed && (
+        <div className="space-y-4 rounded-xl bg-slate-50 p-4">
+          <Field id="submissionDescription" label="Submission Description">
+            <Textarea id="submissionDescription" placeholder="Explain what users should submit" value={state.submissionDescription} maxLength={LIMITS.submissionDescription} onChange={(e) => update({ submissionDescription: e.target.value })} />
+          </Field>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Allowed Submission Types</legend>
+            <div className="mt-2 flex flex-wrap gap-4">
+              {TYPES.map(([key, label]) => (
+                <label key={key} className="flex items-center gap-2 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-brand-600"
+                    checked={state.submissionContent[key]}
+                    onChange={(e) => update((s) => ({ ...s, submissionContent: { ...s.submissionContent, [key]: e.target.checked } }))}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Field id="submissionDeadline" label="Submission Deadline">
+            <Input id="submissionDeadline" type="date" min={today} value={state.submissionDeadline} onChange={(e) => update({ submissionDeadline: e.target.value })} />
+          </Field>
+        </div>
+      )}
+      <Switch id="comments" label="Comments" hint="Allow users to comment" checked={state.comments} onChange={(on) => update({ comments: on })} />
+      <Switch id="published" label="Published Content" hint="This envolvement leads to content you will release" checked={state.published} onChange={(on) => update({ published: on, publishedReleaseDate: on ? state.publishedReleaseDate : '' })} />
+      {state.published && (
+        <Field id="publishedReleaseDate" label="Estimated Release Date">
+          <Input id="publishedReleaseDate" type="date" min={today} value={state.publishedReleaseDate} onChange={(e) => update({ publishedReleaseDate: e.target.value })} />
+        </Field>
+      )}
+    </div>
+  );
+}

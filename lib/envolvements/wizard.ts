@@ -1,0 +1,129 @@
+import type { Category } from '@/models/categories';
+import { LIMITS, MESSAGES } from '@/lib/validation/envolvement';
+
+// The create wizard's rules: pure, so the form and the tests share them.
+
+export const WIZARD_STEPS = ['Basic Information', 'Pricing & Availability', 'Important Dates', 'Envolvement Settings'] as const;
+
+export type WizardState = {
+  title: string;
+  previewText: string;
+  description: string;
+  imgUrl: string;
+  categories: Category[];
+  price: number;
+  quantity: number;
+  unlimited: boolean;
+  endDate: string; // yyyy-mm-dd, '' for none
+  targetDate: string;
+  submissionsAllowed: boolean;
+  submissionDescription: string;
+  submissionDeadline: string;
+  submissionContent: { picture: boolean; description: boolean; url: boolean };
+  comments: boolean;
+  published: boolean;
+  publishedReleaseDate: string;
+};
+
+export function emptyWizard(): WizardState {
+  return {
+    title: '',
+    previewText: '',
+    description: '',
+    imgUrl: '',
+    categories: [],
+    price: 0,
+    quantity: 0,
+    unlimited: true,
+    endDate: '',
+    targetDate: '',
+    submissionsAllowed: false,
+    submissionDescription: '',
+    submissionDeadline: '',
+    submissionContent: { picture: false, description: false, url: false },
+    comments: false,
+    published: false,
+    publishedReleaseDate: '',
+  };
+}
+
+/** Whether Next may leave step `step` (1-based). */
+export function isStepComplete(step: number, state: WizardState): boolean {
+  if (step === 1) return state.title.trim() !== '' && state.previewText.trim() !== '' && state.categories.length > 0;
+  if (step === 2) return state.quantity >= 0 && state.price >= 0;
+  return true;
+}
+
+/** The quantity input: capped at 10000, anything not a number becomes 0. */
+export function parseQuantityInput(text: string): number {
+  const value = Math.floor(Number(text));
+  if (!Number.isFinite(value) || value < 0) return 0;
+  return Math.min(value, LIMITS.quantityMax);
+}
+
+/** Turning 'User Submissions' off clears everything it revealed. */
+export function setSubmissionsAllowed(state: WizardState, allowed: boolean): WizardState {
+  if (allowed) return { ...state, submissionsAllowed: true };
+  return {
+    ...state,
+    submissionsAllowed: false,
+    submissionDescription: '',
+    submissionDeadline: '',
+    submissionContent: { picture: false, description: false, url: false },
+  };
+}
+
+/** The final check before sending, with the spec's messages per field. */
+export function validateWizard(state: WizardState): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!state.title.trim()) errors.title = MESSAGES.titleRequired;
+  else if (state.title.trim().length > LIMITS.title) errors.title = MESSAGES.titleTooLong;
+  if (!state.previewText.trim()) errors.previewText = MESSAGES.previewRequired;
+  else if (state.previewText.trim().length > LIMITS.previewText) errors.previewText = MESSAGES.previewTooLong;
+  if (state.description.trim().length > LIMITS.description) errors.description = MESSAGES.descriptionTooLong;
+  if (state.categories.length === 0) errors.categories = MESSAGES.categoryRequired;
+  if (state.price < 0) errors.price = MESSAGES.priceNegative;
+  if (state.quantity < 0) errors.quantity = MESSAGES.quantityNegative;
+  if (state.endDate && state.targetDate && state.endDate > state.targetDate) {
+    errors.endDate = MESSAGES.endAfterTarget;
+    errors.targetEnvolvmentDate = MESSAGES.targetBeforeEnd;
+  }
+  return errors;
+}
+
+/** A yyyy-mm-dd input as ISO text at local midnight. */
+function localMidnight(value: string): string | null {
+  if (!value) return null;
+  const [y, m, d] = value.split('-').map(Number);
+  return new Date(y!, m! - 1, d!).toISOString();
+}
+
+/** The creation body of the spec (section 3). Identity fields are left to the server. */
+export function toCreationBody(state: WizardState) {
+  const free = state.price <= 0;
+  return {
+    type: 'BaseEnvolvement' as const,
+    isActive: false,
+    title: state.title.trim(),
+    previewText: state.previewText.trim(),
+    description: state.description.trim(),
+    file: '',
+    price: { price: free ? 0 : state.price, free },
+    quantity: { quantity: state.unlimited ? 0 : state.quantity, unlimited: state.unlimited, currentEnvolves: 0 },
+    categories: state.categories,
+    endDate: { endDate: localMidnight(state.endDate), none: !state.endDate },
+    submissions: {
+      submissionsAllowed: state.submissionsAllowed,
+      submissionsActive: false,
+      submissionsIDPair: null,
+      submissionDescription: state.submissionDescription.trim(),
+      submissionDeadline: localMidnight(state.submissionDeadline),
+      submissionContent: state.submissionContent,
+    },
+    comments: state.comments,
+    published: { published: state.published, publishedReleaseDate: state.published ? localMidnight(state.publishedReleaseDate) : null },
+    imgUrl: state.imgUrl,
+    targetEnvolvmentDate: localMidnight(state.targetDate),
+    activityPostJSON: '',
+  };
+}

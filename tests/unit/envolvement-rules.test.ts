@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { daysLeftLabel, dialogAction, formatPrice, profileSlug, spotsLabel, spotsLeft } from '@/lib/envolvements/rules';
+
+const now = new Date('2026-01-10T12:00:00Z');
+const inHours = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
+
+describe('daysLeftLabel', () => {
+  it("says 'No Deadline' without an end date", () => {
+    expect(daysLeftLabel({ endDate: null, none: true }, now)).toBe('No Deadline');
+    expect(daysLeftLabel({ endDate: inHours(48), none: true }, now)).toBe('No Deadline');
+  });
+  it('counts whole days, rounding down, with Day for 0 and 1', () => {
+    expect(daysLeftLabel({ endDate: inHours(5), none: false }, now)).toBe('0 Day');
+    expect(daysLeftLabel({ endDate: inHours(24), none: false }, now)).toBe('1 Day');
+    expect(daysLeftLabel({ endDate: inHours(47), none: false }, now)).toBe('1 Day');
+    expect(daysLeftLabel({ endDate: inHours(48), none: false }, now)).toBe('2 Days');
+  });
+  it('says Ended after the end date', () => {
+    expect(daysLeftLabel({ endDate: inHours(-1), none: false }, now)).toBe('Ended');
+  });
+});
+
+describe('spots', () => {
+  it("shows 'Unlimited' or left/total, never below zero", () => {
+    expect(spotsLabel({ quantity: 0, unlimited: true, currentEnvolves: 7 })).toBe('Unlimited');
+    expect(spotsLabel({ quantity: 5, unlimited: false, currentEnvolves: 2 })).toBe('3/5');
+    expect(spotsLeft({ quantity: 5, unlimited: false, currentEnvolves: 5 })).toBe(0);
+    expect(spotsLeft({ quantity: 2, unlimited: false, currentEnvolves: 3 })).toBe(0);
+    expect(spotsLeft({ quantity: 2, unlimited: true, currentEnvolves: 3 })).toBeNull();
+  });
+});
+
+describe('dialogAction', () => {
+  const id = 'e1';
+  it('tells the creator it is theirs, even if they somehow bought it', () => {
+    expect(dialogAction(id, 0, { viewerId: 'u1', creatorId: 'u1', hasBought: true })).toEqual({ kind: 'own', label: 'This is your Envolvement' });
+  });
+  it("says 'Already Joined' to a buyer", () => {
+    expect(dialogAction(id, 499, { viewerId: 'u2', creatorId: 'u1', hasBought: true })).toEqual({ kind: 'joined', label: 'Already Joined' });
+  });
+  it("offers 'Join for Free' or 'Pay $x' linking to checkout", () => {
+    expect(dialogAction(id, 0, { viewerId: 'u2', creatorId: 'u1', hasBought: false })).toEqual({ kind: 'join', label: 'Join for Free', href: '/payment/e1' });
+    expect(dialogAction(id, 499, { viewerId: null, creatorId: 'u1', hasBought: false })).toEqual({ kind: 'join', label: 'Pay $4.99', href: '/payment/e1' });
+  });
+});
+
+describe('formatting', () => {
+  it('formats cents as dollars or Free', () => {
+    expect(formatPrice(0)).toBe('Free');
+    expect(formatPrice(5)).toBe('$0.05');
+    expect(formatPrice(2999)).toBe('$29.99');
+  });
+  it('uses the part after the bar for profile links', () => {
+    expect(profileSlug('auth0|abc')).toBe('abc');
+    expect(profileSlug('plain')).toBe('plain');
+  });
+});

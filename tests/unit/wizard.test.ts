@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { emptyWizard, isStepComplete, parseQuantityInput, setSubmissionsAllowed, toCreationBody, validateWizard } from '@/lib/envolvements/wizard';
+
+const filled = () => ({ ...emptyWizard(), title: 'T', previewText: 'P', categories: ['Art' as const] });
+
+describe('step completeness', () => {
+  it('step 1 needs a non-blank title, preview text and a category', () => {
+    expect(isStepComplete(1, filled())).toBe(true);
+    expect(isStepComplete(1, { ...filled(), title: '   ' })).toBe(false);
+    expect(isStepComplete(1, { ...filled(), previewText: '' })).toBe(false);
+    expect(isStepComplete(1, { ...filled(), categories: [] })).toBe(false);
+  });
+  it('step 2 needs quantity and price of at least 0; steps 3 and 4 always pass', () => {
+    expect(isStepComplete(2, emptyWizard())).toBe(true);
+    expect(isStepComplete(2, { ...emptyWizard(), quantity: -1 })).toBe(false);
+    expect(isStepComplete(2, { ...emptyWizard(), price: -1 })).toBe(false);
+    expect(isStepComplete(3, emptyWizard())).toBe(true);
+    expect(isStepComplete(4, emptyWizard())).toBe(true);
+  });
+});
+
+describe('quantity input', () => {
+  it('caps at 10000 and turns anything else into 0', () => {
+    expect(parseQuantityInput('25')).toBe(25);
+    expect(parseQuantityInput('10000')).toBe(10000);
+    expect(parseQuantityInput('10001')).toBe(10000);
+    expect(parseQuantityInput('abc')).toBe(0);
+    expect(parseQuantityInput('-4')).toBe(0);
+  });
+});
+
+describe('validateWizard', () => {
+  it('gives every message of the final check', () => {
+    expect(validateWizard({ ...emptyWizard(), title: ' ', price: -1, quantity: -1, endDate: '2027-02-02', targetDate: '2027-01-01' })).toEqual({
+      title: 'Title is required',
+      previewText: 'Preview text is required',
+      categories: 'At least one category is required',
+      price: 'Price cannot be negative',
+      quantity: 'Quantity cannot be negative',
+      endDate: 'End date cannot be after target envolvement date.',
+      targetEnvolvmentDate: 'Target envolvement date cannot be before end date.',
+    });
+    expect(validateWizard(filled())).toEqual({});
+    expect(validateWizard({ ...filled(), endDate: '2027-01-01', targetDate: '2027-01-01' })).toEqual({});
+  });
+});
+
+describe('user submissions toggle', () => {
+  it('clears its description, deadline and types when turned off', () => {
+    const on = { ...setSubmissionsAllowed(filled(), true), submissionDescription: 'x', submissionDeadline: '2027-01-01', submissionContent: { picture: true, description: true, url: true } };
+    expect(setSubmissionsAllowed(on, false)).toMatchObject({
+      submissionsAllowed: false,
+      submissionDescription: '',
+      submissionDeadline: '',
+      submissionContent: { picture: false, description: false, url: false },
+    });
+  });
+});
+
+describe('toCreationBody', () => {
+  it('sends trimmed text, quantity 0 when unlimited, price 0 when free and local-midnight dates', () => {
+    const body = toCreationBody({ ...filled(), title: '  Hi  ', quantity: 40, unlimited: true, endDate: '2027-03-04' });
+    expect(body).toMatchObject({
+      type: 'BaseEnvolvement',
+      isActive: false,
+      title: 'Hi',
+      price: { price: 0, free: true },
+      quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
+      endDate: { none: false, endDate: new Date(2027, 2, 4).toISOString() },
+      submissions: { submissionsActive: false, submissionsIDPair: null },
+      targetEnvolvmentDate: null,
+    });
+    expect(body).not.toHaveProperty('userID');
+    expect(toCreationBody({ ...filled(), unlimited: false, quantity: 12 }).quantity).toEqual({ quantity: 12, unlimited: false, currentEnvolves: 0 });
+  });
+});
