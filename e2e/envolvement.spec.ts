@@ -1,0 +1,168 @@
+import { expect, test } from '@playwright/test';
+import zlib from 'node:zlib';
+import { storageState } from './demo-accounts';
+
+// A real 1x1 PNG, built from the format's rules.
+function png(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = ~0;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.from([0, 200, 60, 120]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const title = `Puppet show ${Date.now()}`;
+
+test.describe.serial('a creator publishes, updates, edits and deletes an envolvement', () => {
+  let detailUrl = '';
+
+  test.describe('as the creator', () => {
+    test.use({ storageState: storageState('creator') });
+
+    test('goes through the wizard with a cover image', async ({ page }) => {
+      await page.goto('/create');
+      await expect(page.getByText('Step 1 of 4')).toBeVisible();
+      const next = page.getByRole('button', { name: 'Next' });
+      await expect(next).toBeDisabled();
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Title').press('Enter'); // must not submit
+      await page.getByLabel('Preview text').fill('Tiny puppets act out your stories live.');
+      await page.getByLabel('Description').fill('Send a story; the puppets perform it on stream.');
+      await page.getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png() });
+      await expect(page.getByRole('button', { name: 'Change Image' })).toBeVisible();
+      await expect(page.getByText(/cover\.png \(0\.00 MB\)/)).toBeVisible();
+      await page.getByRole('button', { name: 'Livestreamed' }).click();
+      await page.getByRole('button', { name: 'Art' }).click();
+      await page.getByRole('button', { name: 'Show Preview' }).click();
+      await expect(page.getByRole('tab', { name: 'Thumbnail' })).toBeVisible();
+      await expect(next).toBeEnabled();
+      await next.click();
+
+      await expect(page.getByText('Step 2 of 4')).toBeVisible();
+      await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
+      await page.getByLabel('Unlimited').uncheck();
+      await page.getByLabel('Quantity').fill('50000');
+      await expect(page.getByLabel('Quantity')).toHaveValue('10000');
+      await page.getByLabel('Quantity').fill('20');
+      await next.click();
+
+      await expect(page.getByText('Step 3 of 4')).toBeVisible();
+      await next.click();
+      await expect(page.getByText('Step 4 of 4')).toBeVisible();
+      await page.getByRole('switch', { name: 'Comments' }).click();
+      await page.getByRole('button', { name: 'Create' }).click();
+      await expect(page.getByText('Envolvement created successfully!')).toBeVisible();
+      const link = page.getByRole('link', { name: 'View your envolvement' });
+      detailUrl = (await link.getAttribute('href'))!;
+      // The form is reset for the next one.
+      await expect(page.getByText('Step 1 of 4')).toBeVisible();
+      await expect(page.getByLabel('Title')).toHaveValue('');
+      await link.click();
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await expect(page.getByText('INACTIVE')).toBeVisible();
+      await expect(page.getByTestId('spots-left')).toHaveText('20 / 20');
+    });
+
+    test('posts an update and edits the title', async ({ page }) => {
+      await page.goto(detailUrl);
+      await expect(page.getByText('Be the first to post an update about this envolvement.')).toBeVisible();
+      await page.getByRole('button', { name: 'Post Update' }).click();
+      await page.getByRole('button', { name: 'Post Update' }).click();
+      await expect(page.getByText('Title is required')).toBeVisible();
+      await page.getByLabel('Title').fill('First show on Friday');
+      await page.getByLabel('Description').fill('Stories are open until Thursday.');
+      await page.getByRole('button', { name: 'Post Update' }).click();
+      await expect(page.getByTestId('activity-post')).toContainText('First show on Friday');
+
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Envolvement' });
+      await dialog.getByLabel('Title').fill(`${title} (edited)`);
+      await dialog.getByRole('switch', { name: 'Active' }).click();
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByRole('heading', { name: `${title} (edited)` })).toBeVisible();
+      await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+    });
+  });
+
+  test.describe('as another user', () => {
+    test.use({ storageState: storageState('buyer') });
+
+    test('sees no Edit or Delete, and finds it on Explore by search and by category', async ({ page }) => {
+      await page.goto(detailUrl);
+      await expect(page.getByRole('heading', { name: `${title} (edited)` })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+      await expect(page.getByText('Purchase Required')).toBeVisible();
+
+      await page.goto('/explore');
+      await page.getByRole('searchbox', { name: 'Search for envolvments' }).fill('puppet show');
+      await page.getByRole('searchbox', { name: 'Search for envolvments' }).press('Enter');
+      await expect(page.getByText(/All Envolvments \(\d+\)/)).toBeVisible();
+      await expect(page.getByTestId('offer-card').filter({ hasText: `${title} (edited)` })).toBeVisible();
+
+      await page.goto('/explore');
+      await page.getByRole('link', { name: 'Livestreamed' }).click();
+      await expect(page).toHaveURL(/category=Livestreamed/);
+      const card = page.getByTestId('offer-card').filter({ hasText: `${title} (edited)` });
+      await expect(card).toBeVisible();
+      await card.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('link', { name: 'Join for Free' })).toHaveAttribute('href', detailUrl.replace('/envolvement/', '/payment/'));
+      await expect(dialog.getByRole('link', { name: 'View Details' })).toBeVisible();
+    });
+  });
+
+  test.describe('as the creator again', () => {
+    test.use({ storageState: storageState('creator') });
+
+    test('deletes it and lands on the profile', async ({ page }) => {
+      await page.goto(detailUrl);
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Are you sure you want to delete this envolvement? This action cannot be undone.')).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.waitForURL('**/profile');
+      await page.goto(detailUrl);
+      await expect(page.getByText('Envolvement Not Found')).toBeVisible();
+    });
+  });
+});
+
+test.describe('visitors', () => {
+  test('see the public part and the Access Required panel', async ({ page, request }) => {
+    const list = await request.get('/api/post/pull?limit=1');
+    const [first] = (await list.json()).items;
+    await page.goto(`/envolvement/${first._id}`);
+    await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
+    await expect(page.getByText('Access Required')).toBeVisible();
+    await expect(page.getByText('Please log in to view this Envolvement')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+  });
+
+  test('are asked to log in on Explore and Create', async ({ page }) => {
+    await page.goto('/explore');
+    await expect(page.getByText('Please log in to view Envolvments')).toBeVisible();
+    await page.goto('/create');
+    await expect(page.getByText('Authentication Required')).toBeVisible();
+    await expect(page.getByText('Please log in to create an envolvement.')).toBeVisible();
+  });
+});
