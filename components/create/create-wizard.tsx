@@ -100,11 +100,13 @@ export function CreateWizard() {
             Previous
           </Button>
           {step < WIZARD_STEPS.length ? (
-            <Button disabled={!canAdvance} onClick={() => setStep((s) => s + 1)}>
+            // Distinct keys: React must not turn this very button into the submit button
+            // while its click is still being handled, or the browser would submit the form.
+            <Button key="next" disabled={!canAdvance} onClick={() => setStep((s) => s + 1)}>
               Next
             </Button>
           ) : (
-            <Button type="submit" disabled={sending}>
+            <Button key="create" type="submit" disabled={sending}>
               {sending ? 'Creating...' : 'Create'}
             </Button>
           )}
