@@ -1,0 +1,8 @@
+import { authedRoute, parseId } from '@/lib/http/route';
+import { claimFree, ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/grant';
+
+// POST /api/user_submissions/add-user-to-submissions/{id}: the direct join, through the same grant path
+export const POST = authedRoute(async ({ params, viewer }) => {
+  await claimFree(viewer.id, parseId(params.id, ENVOLVEMENT_NOT_FOUND));
+  return { success: true };
+});

@@ -1,0 +1,38 @@
+import 'server-only';
+import Stripe from 'stripe';
+import { AppError } from '@/lib/http/errors';
+
+export function isStripeConfigured(): boolean {
+  return Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY);
+}
+
+export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available on this site yet.';
+
+let cached: { key: string; client: Stripe } | undefined;
+
+/** The Stripe client; STRIPE_API_HOST/PORT/PROTOCOL point it elsewhere (tests use a local fake). */
+export function getStripe(): Stripe {
+  const secret = process.env.STRIPE_SECRET_KEY;
+  if (!secret || !process.env.STRIPE_PUBLISHABLE_KEY) throw new AppError('unavailable', CARD_PAYMENTS_UNAVAILABLE);
+  const host = process.env.STRIPE_API_HOST;
+  const key = [secret, host, process.env.STRIPE_API_PORT, process.env.STRIPE_API_PROTOCOL].join('|');
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      client: new Stripe(secret, {
+        maxNetworkRetries: 2,
+        telemetry: false,
+        ...(host
+          ? { host, port: process.env.STRIPE_API_PORT, protocol: (process.env.STRIPE_API_PROTOCOL as 'http' | 'https' | undefined) ?? 'https' }
+          : {}),
+      }),
+    };
+  }
+  return cached.client;
+}
+
+export function webhookSecret(): string {
+  const secret = process.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new AppError('unavailable', 'Stripe webhooks are not configured on this site.');
+  return secret;
+}
