@@ -43,9 +43,10 @@ type Grant = { envolvementId: string; userId: string; amountCents: number; curre
  * and the unique (envolvement, user) key stops a second purchase.
  */
 export async function grantAccess(grant: Grant): Promise<void> {
+  let taken = false;
   try {
     await db().transaction(async (tx) => {
-      const [taken] = await tx
+      const rows = await tx
         .update(envolvements)
         .set({ currentCount: sql`${envolvements.currentCount} + 1` })
         .where(
@@ -58,7 +59,8 @@ export async function grantAccess(grant: Grant): Promise<void> {
           ),
         )
         .returning({ id: envolvements.id });
-      if (!taken) throw await refusalFor(grant);
+      if (rows.length === 0) return;
+      taken = true;
       await tx.insert(purchases).values({
         envolvementId: grant.envolvementId,
         userId: grant.userId,
@@ -71,6 +73,9 @@ export async function grantAccess(grant: Grant): Promise<void> {
     if (isUniqueViolation(error)) throw refusalError('already_bought');
     throw error;
   }
+  // Explained after the transaction: a read inside it would hold one pooled connection
+  // while waiting for another.
+  if (!taken) throw await refusalFor(grant);
 }
 
 // Nothing was taken: say why, in the checkout's order.

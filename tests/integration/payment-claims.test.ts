@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { GET as CHECK_ACCESS } from '@/app/api/payment/check-access/[id]/route';
+import { POST as GRANT } from '@/app/api/payment/grant-access/route';
+import { POST as OVERRIDE_JOIN } from '@/app/api/user_submissions/add-user-to-submissions/[id]/route';
+import { db } from '@/lib/db/client';
+import { envolvements, purchases } from '@/models';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
+
+useTestDatabase();
+
+const claim = (as: TestUser | null, submissionId: string, extra: Record<string, unknown> = {}) =>
+  call(GRANT, 'POST', '/api/payment/grant-access', { as, json: { submissionId, ...extra } });
+
+async function countOf(id: string) {
+  const [row] = await db().select({ n: envolvements.currentCount }).from(envolvements).where(eq(envolvements.id, id));
+  const bought = await db().select().from(purchases).where(eq(purchases.envolvementId, id));
+  return { count: row!.n, purchases: bought.length };
+}
+
+describe('POST /api/payment/grant-access for free envolvements', () => {
+  it('joins the signed-in user, whatever user id the body names', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const other = await createUser();
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 3 });
+    const res = await claim(buyer, row.id, { userId: other.id });
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    const bought = await db().select().from(purchases);
+    expect(bought).toMatchObject([{ envolvementId: row.id, userId: buyer.id, amountCents: 0 }]);
+    expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
+  });
+
+  it('follows the decision order with the spec messages, changing nothing', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const bought = await createEnvolvement(creator.id);
+    await createPurchase(bought.id, buyer.id);
+    const soldOut = await createEnvolvement(creator.id, { unlimited: false, quantity: 1, isActive: false });
+    await createPurchase(soldOut.id, (await createUser()).id);
+    const inactive = await createEnvolvement(creator.id, { isActive: false, endDate: new Date(Date.now() - 1000) });
+    const ended = await createEnvolvement(creator.id, { endDate: new Date(Date.now() - 1000) });
+    const cases: Array<[string, number, string]> = [
+      [bought.id, 409, 'You have already bought this!'],
+      [soldOut.id, 409, 'Sold Out'],
+      [inactive.id, 409, 'Envolvement Inactive'],
+      [ended.id, 409, 'Purchase Period Ended'],
+    ];
+    for (const [id, status, error] of cases) {
+      const res = await claim(buyer, id);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual({ error, code: 'conflict' });
+    }
+    const own = await claim(creator, (await createEnvolvement(creator.id)).id);
+    expect(own.status).toBe(403);
+    expect(own.body).toEqual({ error: 'You cannot join your own envolvement.', code: 'forbidden' });
+    expect(await countOf(soldOut.id)).toEqual({ count: 1, purchases: 1 });
+    expect(await countOf(ended.id)).toEqual({ count: 0, purchases: 0 });
+  });
+
+  it('answers 401 signed out, 404 for unknown or malformed ids, 400 for a bad body', async () => {
+    const row = await createEnvolvement((await createUser()).id);
+    expect((await claim(null, row.id)).status).toBe(401);
+    const buyer = await createUser();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect(await claim(buyer, id)).toMatchObject({ status: 404, body: { error: 'Envolvement ID not found' } });
+    }
+    const bad = await call(GRANT, 'POST', '/api/payment/grant-access', { as: buyer, json: {} });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ submissionId: 'submissionId is required' });
+  });
+
+  it('refuses to grant a paid envolvement without a confirmed payment', async () => {
+    const row = await createEnvolvement((await createUser()).id, { priceCents: 499 });
+    const res = await claim(await createUser(), row.id);
+    expect(res).toMatchObject({ status: 400, body: { error: 'This envolvement requires payment.' } });
+    expect(await countOf(row.id)).toEqual({ count: 0, purchases: 0 });
+  });
+});
+
+// On PGlite every statement runs one at a time, so the race only truly shows on the
+// PostgreSQL server (TEST_DATABASE_URL, as in CI). A claim that reads the count and
+// then writes it fails this test there.
+describe('concurrent claims', () => {
+  it('50 users racing for 5 spots: exactly 5 join, 45 are told Sold Out', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
+    const users = await Promise.all(Array.from({ length: 50 }, () => createUser()));
+    const results = await Promise.all(users.map((u) => claim(u, row.id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(45);
+    for (const r of refused) expect(r).toMatchObject({ status: 409, body: { error: 'Sold Out' } });
+    expect(await countOf(row.id)).toEqual({ count: 5, purchases: 5 });
+  });
+
+  it('one user claiming 10 times at once joins once', async () => {
+    const row = await createEnvolvement((await createUser()).id, { unlimited: false, quantity: 5 });
+    const buyer = await createUser();
+    const results = await Promise.all(Array.from({ length: 10 }, () => claim(buyer, row.id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 409, body: { error: 'You have already bought this!' } });
+    expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
+  });
+});
+
+describe('GET /api/payment/check-access/{id}', () => {
+  it('is true for the creator and buyers only', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id);
+    await createPurchase(row.id, buyer.id);
+    const check = (as: TestUser | null) => call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${row.id}`, { as, params: { id: row.id } });
+    expect((await check(creator)).body).toEqual({ hasAccess: true });
+    expect((await check(buyer)).body).toEqual({ hasAccess: true });
+    expect((await check(await createUser())).body).toEqual({ hasAccess: false });
+    expect((await check(null)).status).toBe(401);
+    expect((await call(CHECK_ACCESS, 'GET', '/api/payment/check-access/x', { as: buyer, params: { id: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('POST /api/user_submissions/add-user-to-submissions/{id}', () => {
+  it('goes through the same grant path and rules', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 1 });
+    const join = (as: TestUser | null) => call(OVERRIDE_JOIN, 'POST', `/api/user_submissions/add-user-to-submissions/${row.id}`, { as, params: { id: row.id } });
+    expect((await join(await createUser())).status).toBe(200);
+    expect(await join(await createUser())).toMatchObject({ status: 409, body: { error: 'Sold Out' } });
+    expect((await join(creator)).status).toBe(409);
+    expect((await join(null)).status).toBe(401);
+    expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
+  });
+});
