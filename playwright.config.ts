@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.PLAYWRIGHT_BASE_URL ?? `http://localhost:${port}`;
+const fakeStripePort = process.env.FAKE_STRIPE_PORT ?? '12111';
+export const FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,18 +28,35 @@ export default defineConfig({
   ],
   webServer: process.env.PLAYWRIGHT_BASE_URL
     ? undefined
-    : {
-        command: 'node scripts/e2e-server.mjs',
-        url: `${baseURL}/api/health`,
-        timeout: 120_000,
-        reuseExistingServer: false,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          E2E_PORT: String(port),
-          NEXTAUTH_URL: baseURL,
-          NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? 'e2e-only-secret-not-for-production',
-          NEXT_TELEMETRY_DISABLED: '1',
+    : [
+        {
+          // Stripe's API is replaced by a local fake, so card payments are tested offline.
+          command: 'npx tsx e2e/fake-stripe-server.ts',
+          url: `${FAKE_STRIPE_URL}/test/health`,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          env: { FAKE_STRIPE_PORT: fakeStripePort },
         },
-      },
+        {
+          command: 'node scripts/e2e-server.mjs',
+          url: `${baseURL}/api/health`,
+          timeout: 120_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            E2E_PORT: String(port),
+            NEXTAUTH_URL: baseURL,
+            NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? 'e2e-only-secret-not-for-production',
+            NEXT_TELEMETRY_DISABLED: '1',
+            STRIPE_SECRET_KEY: 'sk_test_e2e',
+            STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+            STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+            STRIPE_API_HOST: '127.0.0.1',
+            STRIPE_API_PORT: fakeStripePort,
+            STRIPE_API_PROTOCOL: 'http',
+          },
+        },
+      ],
 });

@@ -29,7 +29,7 @@ function parseForm(text: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const refunds: FakeStripe['refunds'] = [];
@@ -85,13 +85,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         refunds.push({ payment_intent: body.payment_intent! });
         return send(200, { id: `re_${refunds.length}`, object: 'refund', status: 'succeeded', payment_intent: body.payment_intent });
       }
+      if (req.method === 'GET' && path === '/test/health') return send(200, { ok: true });
+      // Test control: browser tests add a payment intent in any state.
+      if (req.method === 'POST' && path === '/test/intents') {
+        const json = JSON.parse(text || '{}') as { amount: number; status?: string; metadata: Record<string, string> };
+        return send(200, addIntent({ amount: json.amount, status: json.status ?? 'succeeded', metadata: json.metadata }));
+      }
       send(404, { error: { type: 'invalid_request_error', message: `Unknown path ${path}` } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     intents,
     refunds,
     requests,
@@ -105,7 +111,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
       process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test_fake';
       process.env.STRIPE_API_HOST = '127.0.0.1';
-      process.env.STRIPE_API_PORT = String(port);
+      process.env.STRIPE_API_PORT = String(bound);
       process.env.STRIPE_API_PROTOCOL = 'http';
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

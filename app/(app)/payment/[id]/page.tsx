@@ -1,0 +1,107 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { CardPayment } from '@/components/checkout/card-payment';
+import { CheckoutNotice } from '@/components/checkout/checkout-panel';
+import { FreeClaim } from '@/components/checkout/free-claim';
+import { CoverImage } from '@/components/envolvement/cover-image';
+import { buttonClasses } from '@/components/ui/button';
+import { getViewer } from '@/lib/auth/viewer';
+import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
+import { CHECKOUT_REFUSALS, checkoutDecision, formatPrice, profileSlug } from '@/lib/envolvements/rules';
+import type { EnvolvementDto } from '@/lib/envolvements/types';
+import { uuidParam } from '@/lib/http/route';
+import { isStripeConfigured } from '@/lib/payments/stripe';
+
+export const metadata: Metadata = { title: 'Checkout', robots: { index: false } };
+
+function Message({ text, children }: { text: string; children?: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
+      <p className="text-lg font-semibold text-ink">{text}</p>
+      {children}
+    </div>
+  );
+}
+
+function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementDto; viewerId: string }) {
+  const decision = checkoutDecision(
+    {
+      priceCents: envolvement.priceCents,
+      isActive: envolvement.active,
+      endDate: envolvement.endDate.endDate,
+      creatorId: envolvement.userID,
+      spots: envolvement.quantity,
+    },
+    viewerId,
+    envolvement.purchasedBy.includes(viewerId),
+  );
+  if (decision === 'already_bought') {
+    return (
+      <CheckoutNotice title="You have already bought this!">
+        <Link href={`/envolvement/${envolvement._id}`} className={buttonClasses('primary', 'md', 'mt-4')}>
+          View Content
+        </Link>
+      </CheckoutNotice>
+    );
+  }
+  if (decision === 'free') return <FreeClaim envolvementId={envolvement._id} />;
+  if (decision === 'paid') {
+    if (!isStripeConfigured()) return <CheckoutNotice title="Card payments are not available on this site yet." message="Free envolvements can still be joined." />;
+    return <CardPayment envolvementId={envolvement._id} label={`Pay ${formatPrice(envolvement.priceCents)}`} />;
+  }
+  const refusal = CHECKOUT_REFUSALS[decision];
+  return <CheckoutNotice title={refusal.title} message={decision === 'own' ? 'This is your own envolvement: you cannot join it.' : refusal.message} />;
+}
+
+export default async function CheckoutPage({ params }: { params: Promise<{ id: string }> }) {
+  const [{ id }, viewer] = await Promise.all([params, getViewer()]);
+  if (!viewer) {
+    return (
+      <Message text="Please log in to make an envolvement">
+        <Link href={`/login?callbackUrl=/payment/${encodeURIComponent(id)}`} className={buttonClasses('primary', 'md', 'mt-6')}>
+          Log In
+        </Link>
+      </Message>
+    );
+  }
+  const envolvement = uuidParam.safeParse(id).success ? await getEnvolvementForViewer(id, viewer.id) : null;
+  if (!envolvement) return <Message text="Envolvement ID not found" />;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink">Checkout</h1>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="details-heading">
+          <h2 id="details-heading" className="text-lg font-bold text-ink">
+            Payment Details
+          </h2>
+          <CoverImage src={envolvement.imgUrl} className="mt-4 h-48 w-full rounded-xl" />
+          <h3 className="mt-4 text-xl font-semibold text-ink">{envolvement.title}</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            Content published by{' '}
+            <Link href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`} className="font-semibold text-brand-700 hover:underline">
+              {envolvement.username}
+            </Link>
+          </p>
+          <p className="mt-4 text-3xl font-extrabold text-ink" data-testid="checkout-price">
+            {envolvement.price.free ? 'Free' : `$${envolvement.price.price.toFixed(2)}`}
+          </p>
+          <ul className="mt-6 space-y-2 text-xs text-slate-500">
+            <li>Payments are processed securely by Stripe; your card details never reach our servers.</li>
+            <li>After paying you will see a thank-you page with your purchase.</li>
+            <li>
+              By joining you accept our{' '}
+              <Link href="/terms-and-privacy" className="underline">
+                Terms & Conditions
+              </Link>
+              .
+            </li>
+          </ul>
+        </section>
+        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <RightPanel envolvement={envolvement} viewerId={viewer.id} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+'use client';
+
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+
+let stripePromise: Promise<Stripe | null> | undefined;
+
+function PayForm({ label }: { label: string }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setProcessing(true);
+    setError(null);
+    const { error: failure } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/payment/completion` },
+    });
+    // Only reached when Stripe could not redirect: show its message for card problems.
+    if (failure.type === 'card_error' || failure.type === 'validation_error') setError(failure.message ?? 'An unexpected error occurred.');
+    else setError('An unexpected error occurred.');
+    setProcessing(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <PaymentElement />
+      <Button type="submit" size="lg" className="w-full" disabled={!stripe || processing}>
+        {processing ? 'Processing...' : label}
+      </Button>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Stripe's Payment Element for a paid envolvement; the intent's amount is set by the server. */
+export function CardPayment({ envolvementId, label }: { envolvementId: string; label: string }) {
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const config = await fetch('/api/payment/config');
+        const { publishableKey, error: configError } = (await config.json()) as { publishableKey?: string; error?: string };
+        if (!config.ok || !publishableKey) throw new Error(configError || 'Card payments are not available on this site yet.');
+        stripePromise ??= loadStripe(publishableKey);
+        const response = await fetch('/api/payment/create-payment-intent', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ submissionId: envolvementId }),
+        });
+        const body = (await response.json()) as { clientSecret?: string; error?: string };
+        if (!response.ok || !body.clientSecret) throw new Error(body.error || 'An unexpected error occurred.');
+        if (!cancelled) setClientSecret(body.clientSecret);
+      } catch (e) {
+        if (!cancelled) setError(e instanceof Error ? e.message : 'An unexpected error occurred.');
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [envolvementId]);
+
+  if (error) {
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+        {error}
+      </p>
+    );
+  }
+  if (!clientSecret || !stripePromise) return <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Loading payment form" />;
+  return (
+    <Elements stripe={stripePromise} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#6128ee' } } }}>
+      <PayForm label={label} />
+    </Elements>
+  );
+}

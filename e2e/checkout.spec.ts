@@ -1,0 +1,93 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { FAKE_STRIPE_URL } from '../playwright.config';
+import { storageState } from './demo-accounts';
+
+// The creator publishes through the API and activates it, as the edit form would.
+async function publish(request: APIRequestContext, title: string, quantity: number | null, price = 0) {
+  const created = await request.post('/api/post/new-base-envolvement', {
+    data: {
+      title,
+      previewText: 'A seat at the table',
+      categories: ['Interactive'],
+      quantity: quantity === null ? { quantity: 0, unlimited: true } : { quantity, unlimited: false },
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { postedID } = await created.json();
+  const edited = await request.put(`/api/post/${postedID}`, {
+    data: {
+      title,
+      previewText: 'A seat at the table',
+      categories: ['Interactive'],
+      quantity: quantity === null ? { quantity: null } : { quantity, unlimited: false },
+      price: price ? { price, free: false } : { price: null },
+      isActive: true,
+    },
+  });
+  expect(edited.status()).toBe(200);
+  return postedID as string;
+}
+
+test.describe.serial('joining', () => {
+  let oneSpot = '';
+  let paid = '';
+
+  test('the creator publishes a 1-spot free envolvement and a paid one', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState('creator') });
+    oneSpot = await publish(context.request, `Front row seat ${Date.now()}`, 1);
+    paid = await publish(context.request, `Backstage pass ${Date.now()}`, null, 12.5);
+    await context.close();
+  });
+
+  test('a buyer claims it for free and sees it unlocked', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState('buyer') });
+    const page = await context.newPage();
+    await page.goto(`/payment/${oneSpot}`);
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    await expect(page.getByText('Payment Details')).toBeVisible();
+    await page.getByRole('button', { name: 'Join for Free' }).click();
+    await page.waitForURL(`**/envolvement/${oneSpot}`);
+    await expect(page.getByRole('tab', { name: 'Activity' })).toBeVisible();
+    await expect(page.getByTestId('lock-panel')).toHaveCount(0);
+    await expect(page.getByTestId('spots-left')).toHaveText('0 / 1');
+    await page.goto(`/payment/${oneSpot}`);
+    await expect(page.getByText('You have already bought this!')).toBeVisible();
+    await page.goto('/explore?category=Interactive');
+    await page.getByTestId('offer-card').filter({ hasText: 'Front row seat' }).first().click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Already Joined' })).toBeDisabled();
+    await context.close();
+  });
+
+  test('a second buyer finds it sold out', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState('buyer2') });
+    const page = await context.newPage();
+    await page.goto(`/payment/${oneSpot}`);
+    await expect(page.getByText('Sold Out')).toBeVisible();
+    await expect(page.getByText('This envolvement is no longer available.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join for Free' })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('the completion page shows what a succeeded payment paid, and grants access', async ({ browser, request }) => {
+    const context = await browser.newContext({ storageState: storageState('buyer2') });
+    const page = await context.newPage();
+    const session = await (await context.request.get('/api/auth/session')).json();
+    const intent = await (
+      await request.post(`${FAKE_STRIPE_URL}/test/intents`, {
+        data: { amount: 1250, status: 'succeeded', metadata: { envolvementId: paid, userId: session.user.sub } },
+      })
+    ).json();
+    await page.goto(`/payment/completion?payment_intent=${intent.id}`);
+    await expect(page.getByText('Payment Successful!')).toBeVisible();
+    await expect(page.getByTestId('amount-paid')).toHaveText('$12.50');
+    await page.getByRole('link', { name: 'View Content' }).click();
+    await expect(page.getByTestId('lock-panel')).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Activity' })).toBeVisible();
+    await context.close();
+  });
+
+  test('the completion page without a payment says so', async ({ page }) => {
+    await page.goto('/payment/completion');
+    await expect(page.getByText('No payment intent found')).toBeVisible();
+  });
+});
