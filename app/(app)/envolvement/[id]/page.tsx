@@ -152,7 +152,7 @@ export default async function EnvolvementPage({ params }: PageProps) {
               }
               submissions={
                 envolvement.submissions.submissionsAllowed || envolvement.submissions.submissionsActive ? (
-                  <SubmissionsTab envolvement={envolvement} viewerId={viewer.id} hasAccess={hasAccess} />
+                  <SubmissionsTab envolvement={envolvement} viewer={viewer} hasAccess={hasAccess} />
                 ) : null
               }
             />

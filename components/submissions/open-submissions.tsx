@@ -1,0 +1,66 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+
+/** The creator's 'Nothing here yet' → 'Open Submissions' → 'Submission Settings' → 'Publish'. */
+export function OpenSubmissions({ envolvementId }: { envolvementId: string }) {
+  const router = useRouter();
+  const [settings, setSettings] = useState(false);
+  const [types, setTypes] = useState({ picture: false, description: false, url: false });
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function publish() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const response = await fetch(`/api/user_submissions/open-submissions/${envolvementId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(types),
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      setMessage({ ok: true, text: 'Submissions opened successfully! Please refresh the page to see changes.' });
+      router.refresh();
+    } catch {
+      setMessage({ ok: false, text: 'An error occurred while opening submissions.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!settings) {
+    return (
+      <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+        <svg viewBox="0 0 120 80" width="120" height="80" aria-hidden>
+          <rect x="10" y="16" width="100" height="56" rx="8" fill="#e9e5ff" />
+          <rect x="24" y="8" width="72" height="48" rx="6" fill="#fff" stroke="#b6a6ff" strokeWidth="2" />
+          <path d="M36 24h48M36 34h36M36 44h24" stroke="#9175ff" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+        <p className="mt-4 font-semibold text-ink">Nothing here yet</p>
+        <Button className="mt-4" onClick={() => setSettings(true)}>
+          Open Submissions
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <h3 className="text-lg font-bold text-ink">Submission Settings</h3>
+      <Switch id="allow-picture" label="Allow Picture Submissions" checked={types.picture} onChange={(v) => setTypes((t) => ({ ...t, picture: v }))} />
+      <Switch id="allow-description" label="Allow Description Submissions" checked={types.description} onChange={(v) => setTypes((t) => ({ ...t, description: v }))} />
+      <Switch id="allow-url" label="Allow Url Submissions" checked={types.url} onChange={(v) => setTypes((t) => ({ ...t, url: v }))} />
+      <Button onClick={publish} disabled={busy || !(types.picture || types.description || types.url)}>
+        Publish
+      </Button>
+      {message && (
+        <p role="status" className={message.ok ? 'text-sm text-green-700' : 'text-sm text-red-600'}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import 'server-only';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Viewer } from '@/lib/auth/types';
+import { db } from '@/lib/db/client';
+import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
+import { getEnvolvementOrThrow, getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
+import { hasAccess } from '@/lib/envolvements/access';
+import { AppError } from '@/lib/http/errors';
+import { openSubmissionsSchema, statusUpdateSchema, userSubmissionSchema } from '@/lib/validation/submissions';
+import { envolvements, submissions, submissionStatusChanges, users, SUBMISSION_STATUSES, type SubmissionStatus } from '@/models';
+
+export const NOT_ENABLED = 'Submissions are currently not enabled.';
+
+type Progress = Record<SubmissionStatus, boolean>;
+
+export function toProgress(status: SubmissionStatus): Progress {
+  return { inReview: status === 'inReview', approved: status === 'approved', denied: status === 'denied', completed: status === 'completed' };
+}
+
+/** The creator opens submissions with the types they accept. */
+export async function openSubmissions(viewer: Viewer, envolvementId: string, body: unknown) {
+  await getOwnEnvolvementOrThrow(viewer, envolvementId, 'open submissions on');
+  const types = openSubmissionsSchema.parse(body);
+  await db()
+    .update(envolvements)
+    .set({
+      submissionsAllowed: true,
+      submissionsActive: true,
+      submissionPicture: types.picture,
+      submissionText: types.description,
+      submissionUrl: types.url,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(envolvements.id, envolvementId), eq(envolvements.creatorId, viewer.id)));
+  return getEnvolvementForViewer(envolvementId, viewer.id);
+}
+
+/** Every submitter's entry, for the creator's review board (one query with a join). */
+export async function pullSubmissions(viewer: Viewer, envolvementId: string) {
+  await getOwnEnvolvementOrThrow(viewer, envolvementId, 'review submissions of');
+  const rows = await db()
+    .select({ submission: submissions, user: { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture } })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .where(eq(submissions.envolvementId, envolvementId))
+    .orderBy(asc(submissions.createdAt));
+  return [
+    {
+      submissionsIDPair: envolvementId,
+      userSubmissions: rows.map(({ submission, user }) => ({
+        userID: user.id,
+        username: user.nickname || user.name,
+        pfp: user.picture,
+        picture: submission.pictureUrl,
+        description: submission.description,
+        url: submission.url,
+        progress: toProgress(submission.status),
+        updatedAt: submission.updatedAt.toISOString(),
+      })),
+    },
+  ];
+}
+
+async function ownSubmission(envolvementId: string, userId: string) {
+  const [row] = await db()
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.envolvementId, envolvementId), eq(submissions.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the caller has joined, and their own submission only. */
+export async function userAccessToSubmission(viewer: Viewer, envolvementId: string) {
+  const row = await getEnvolvementOrThrow(envolvementId);
+  const [paidFor, mine] = await Promise.all([hasAccess(row, viewer.id), ownSubmission(envolvementId, viewer.id)]);
+  return {
+    paidFor,
+    UserSubmission: mine ? { description: mine.description, picture: mine.pictureUrl, url: mine.url } : null,
+    status: mine?.status ?? null,
+  };
+}
+
+/** A joined user sends (or replaces) their submission; it goes back to In-Review. */
+export async function postUserSubmission(viewer: Viewer, envolvementId: string, body: unknown) {
+  const row = await getEnvolvementOrThrow(envolvementId);
+  if (row.creatorId === viewer.id) throw new AppError('forbidden', 'Creators review submissions; they do not send them.');
+  if (!(await hasAccess(row, viewer.id))) throw new AppError('forbidden', "Looks like you haven't paid for this yet.");
+  if (!row.submissionsActive) throw new AppError('conflict', NOT_ENABLED);
+  if (row.submissionDeadline && row.submissionDeadline.getTime() < Date.now()) throw new AppError('conflict', 'The submission deadline has passed.');
+  const input = userSubmissionSchema.parse(body);
+  const fields: Record<string, string> = {};
+  if (input.description && !row.submissionText) fields.description = 'Text submissions are not allowed here.';
+  if (input.url && !row.submissionUrl) fields.url = 'Link submissions are not allowed here.';
+  if (input.picture && !row.submissionPicture) fields.picture = 'Picture submissions are not allowed here.';
+  if (row.submissionText && !input.description) fields.description = 'Description is required';
+  if (row.submissionUrl && !input.url) fields.url = 'Link is required';
+  if (Object.keys(fields).length) throw new AppError('bad_request', Object.values(fields)[0]!, fields);
+
+  const values = { description: input.description ?? '', pictureUrl: input.picture ?? '', url: input.url ?? '' };
+  await db().transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ id: submissions.id, status: submissions.status })
+      .from(submissions)
+      .where(and(eq(submissions.envolvementId, envolvementId), eq(submissions.userId, viewer.id)))
+      .for('update');
+    const [saved] = await tx
+      .insert(submissions)
+      .values({ envolvementId, userId: viewer.id, ...values, status: 'inReview' })
+      .onConflictDoUpdate({
+        target: [submissions.envolvementId, submissions.userId],
+        set: { ...values, status: 'inReview', updatedAt: new Date() },
+      })
+      .returning({ id: submissions.id });
+    if (!previous || previous.status !== 'inReview') {
+      await tx.insert(submissionStatusChanges).values({ submissionId: saved!.id, changedBy: viewer.id, fromStatus: previous?.status ?? null, toStatus: 'inReview' });
+    }
+  });
+  return userAccessToSubmission(viewer, envolvementId);
+}
+
+function statusOf(progress: Progress): SubmissionStatus | null {
+  const set = SUBMISSION_STATUSES.filter((s) => progress[s]);
+  return set.length === 1 ? set[0]! : null;
+}
+
+/** The creator sets exactly one status per submitter; every change is recorded. */
+export async function updateSubmissionStatuses(viewer: Viewer, envolvementId: string, body: unknown) {
+  await getOwnEnvolvementOrThrow(viewer, envolvementId, 'review submissions of');
+  const { SubmissionProgressArray: entries } = statusUpdateSchema.parse(body);
+  const wanted = new Map<string, SubmissionStatus>();
+  for (const entry of entries) {
+    const status = statusOf(entry.progress);
+    if (!status) throw new AppError('bad_request', `Choose exactly one status for ${entry.userID}.`);
+    wanted.set(entry.userID, status);
+  }
+  await db().transaction(async (tx) => {
+    const current = await tx
+      .select({ id: submissions.id, userId: submissions.userId, status: submissions.status })
+      .from(submissions)
+      .where(and(eq(submissions.envolvementId, envolvementId), inArray(submissions.userId, [...wanted.keys()])))
+      .for('update');
+    const unknown = [...wanted.keys()].filter((id) => !current.some((c) => c.userId === id));
+    if (unknown.length) throw new AppError('bad_request', `No submission from: ${unknown.join(', ')}`);
+    for (const row of current) {
+      const next = wanted.get(row.userId)!;
+      if (next === row.status) continue;
+      await tx.update(submissions).set({ status: next, updatedAt: new Date() }).where(eq(submissions.id, row.id));
+      await tx.insert(submissionStatusChanges).values({ submissionId: row.id, changedBy: viewer.id, fromStatus: row.status, toStatus: next });
+    }
+  });
+  return pullSubmissions(viewer, envolvementId);
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const openSubmissionsSchema = z
+  .object({ picture: z.boolean().default(false), description: z.boolean().default(false), url: z.boolean().default(false) })
+  .refine((t) => t.picture || t.description || t.url, { message: 'Choose at least one submission type', path: ['types'] });
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const UPLOADED_PICTURE = /^\/uploads\/(submissions|covers)\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+
+export const SUBMISSION_LIMITS = { description: 4000, url: 2000 } as const;
+
+export const userSubmissionSchema = z.object({
+  description: z.string().trim().max(SUBMISSION_LIMITS.description, `Description must be ${SUBMISSION_LIMITS.description} characters or fewer`).optional(),
+  url: z
+    .string()
+    .trim()
+    .max(SUBMISSION_LIMITS.url, `Link must be ${SUBMISSION_LIMITS.url} characters or fewer`)
+    .optional()
+    .refine((v) => !v || isHttpUrl(v), 'Link must be a valid http(s) URL'),
+  picture: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .refine((v) => !v || UPLOADED_PICTURE.test(v) || v.startsWith('https://'), 'Picture must be an uploaded image'),
+});
+
+export type UserSubmissionInput = z.infer<typeof userSubmissionSchema>;
+
+const progressSchema = z.object({
+  inReview: z.boolean().default(false),
+  approved: z.boolean().default(false),
+  denied: z.boolean().default(false),
+  completed: z.boolean().default(false),
+});
+
+export const statusUpdateSchema = z.object({
+  SubmissionProgressArray: z
+    .array(z.object({ userID: z.string().min(1).max(300), progress: progressSchema }), { error: 'SubmissionProgressArray is required' })
+    .min(1, 'Nothing to update')
+    .max(1000),
+});
