@@ -97,7 +97,7 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await page.getByRole('button', { name: 'Edit' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Envolvement' });
       await dialog.getByLabel('Title').fill(`${title} (edited)`);
-      await dialog.getByRole('switch', { name: 'Active' }).click();
+      await dialog.getByRole('switch', { name: 'Active', exact: true }).click();
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByRole('heading', { name: `${title} (edited)` })).toBeVisible();
       await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();

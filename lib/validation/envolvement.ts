@@ -45,7 +45,8 @@ export function isPastDate(date: Date, now: Date = new Date()): boolean {
 
 /** ISO date or date-time text, or empty for none. */
 const optionalDate = z
-  .union([z.string(), z.null(), z.undefined()])
+  .union([z.string(), z.null()])
+  .optional()
   .transform((value, ctx) => {
     if (value === null || value === undefined || value.trim() === '') return null;
     const date = new Date(value);
@@ -84,12 +85,14 @@ const description = z.string().trim().max(LIMITS.description, MESSAGES.descripti
 
 // Dollars as the spec sends them; null or empty means free.
 const priceDollars = z
-  .union([z.number(), z.null(), z.undefined()])
+  .union([z.number(), z.null()])
+  .optional()
   .refine((p) => p === null || p === undefined || p >= 0, MESSAGES.priceNegative)
   .refine((p) => p === null || p === undefined || (Number.isFinite(p) && p <= 1_000_000), 'Price is too large');
 
 const quantityNumber = z
-  .union([z.number(), z.null(), z.undefined()])
+  .union([z.number(), z.null()])
+  .optional()
   .refine((q) => q === null || q === undefined || q >= 0, MESSAGES.quantityNegative)
   .refine((q) => q === null || q === undefined || Number.isInteger(q), MESSAGES.quantityWhole)
   .refine((q) => q === null || q === undefined || q <= LIMITS.quantityMax, MESSAGES.quantityTooLarge);

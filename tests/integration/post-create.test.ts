@@ -58,6 +58,13 @@ describe('POST /api/post/new-base-envolvement', () => {
     });
   });
 
+  it('accepts a body with only the required fields', async () => {
+    const res = await create({ title: 'Minimal', previewText: 'Just this', categories: ['Video'], quantity: { unlimited: false } });
+    expect(res.status).toBe(200);
+    const [row] = await db().select().from(envolvements).where(eq(envolvements.id, res.body.postedID));
+    expect(row).toMatchObject({ title: 'Minimal', description: '', unlimited: false, quantity: 0, priceCents: 0, endDate: null, targetDate: null });
+  });
+
   it('stores unlimited as quantity 0 and free as price 0', async () => {
     const res = await create(creationBody({ quantity: { quantity: 40, unlimited: true }, price: { price: 9, free: true } }));
     const [row] = await db().select().from(envolvements).where(eq(envolvements.id, res.body.postedID));
