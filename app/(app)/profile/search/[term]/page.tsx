@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Avatar } from '@/components/layout/avatar';
+import { profileSlug } from '@/lib/envolvements/rules';
+import { AppError } from '@/lib/http/errors';
+import { searchUsers, type UserSearchResult } from '@/lib/users/search';
+
+export const metadata: Metadata = { title: 'Search results', robots: { index: false } };
+
+export default async function UserSearchResultsPage({ params }: { params: Promise<{ term: string }> }) {
+  const term = decodeURIComponent((await params).term);
+  let results: UserSearchResult[] = [];
+  try {
+    results = await searchUsers(term);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+  if (!results.length) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
+        <p className="text-lg font-semibold text-ink">Sorry, no user can be found.</p>
+        <nav className="mt-6 flex gap-4 text-sm font-semibold text-brand-700">
+          <Link href="/profile/search">Search again</Link>
+          <Link href="/contact-us">Contact us</Link>
+          <Link href="/">Home</Link>
+        </nav>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <h1 className="text-2xl font-bold text-ink">Users matching “{term}”</h1>
+      <ul className="mt-6 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+        {results.map((user) => (
+          <li key={user.user_id}>
+            <Link href={`/profile/${encodeURIComponent(profileSlug(user.user_id))}`} className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
+              <Avatar name={user.nickname} picture={user.picture} size={36} />
+              <span className="font-medium text-ink">{user.nickname}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

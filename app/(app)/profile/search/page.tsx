@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { UserSearch } from '@/components/profile/user-search';
+
+export const metadata: Metadata = { title: 'Find people', description: 'Find creators and members on Envolve by username.' };
+
+export default function UserSearchPage() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink">Find people</h1>
+      <p className="mt-1 mb-8 text-slate-600">Look up creators and members by their username.</p>
+      <UserSearch />
+    </div>
+  );
+}
