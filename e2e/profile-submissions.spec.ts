@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import zlib from 'node:zlib';
+import { storageState } from './demo-accounts';
+
+test.describe.serial('the submissions loop', () => {
+  let id = '';
+  const title = `Name our mascot ${Date.now()}`;
+
+  test('the creator opens submissions with two types', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState('creator') });
+    const created = await context.request.post('/api/post/new-base-envolvement', {
+      data: {
+        title,
+        previewText: 'Suggest a name for the channel mascot',
+        categories: ['Interactive'],
+        submissions: { submissionsAllowed: true, submissionDescription: 'One name and a link to a sketch' },
+      },
+    });
+    id = (await created.json()).postedID;
+    const activated = await context.request.put(`/api/post/${id}`, {
+      data: { title, previewText: 'Suggest a name for the channel mascot', categories: ['Interactive'], isActive: true },
+    });
+    expect(activated.status()).toBe(200);
+
+    const page = await context.newPage();
+    await page.goto(`/envolvement/${id}`);
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await expect(page.getByText('Nothing here yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Open Submissions' }).click();
+    await expect(page.getByText('Submission Settings')).toBeVisible();
+    await page.getByRole('switch', { name: 'Allow Description Submissions' }).click();
+    await page.getByRole('switch', { name: 'Allow Url Submissions' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Submissions opened successfully! Please refresh the page to see changes.')).toBeVisible();
+    await context.close();
+  });
+
+  test('a joined user submits text and a link', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState('buyer') });
+    const page = await context.newPage();
+    await page.goto(`/payment/${id}`);
+    await page.getByRole('button', { name: 'Join for Free' }).click();
+    await page.waitForURL(`**/envolvement/${id}`);
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Submission' })).toBeVisible();
+    await expect(page.getByText('Picture', { exact: true })).toHaveCount(0);
+    await page.getByLabel('Description').fill('Sir Fluffington');
+    await page.getByLabel('Link').fill('https://example.com/sketch');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Submission uploaded successfully!')).toBeVisible();
+    await expect(page.getByTestId('submission-status')).toHaveText('Status: In-Review');
+    await context.close();
+  });
+
+  test('the creator approves it and saves', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState('creator') });
+    const page = await context.newPage();
+    await page.goto(`/envolvement/${id}`);
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await expect(page.getByText('Current Submissions:')).toBeVisible();
+    await page.getByRole('button', { name: 'Show submission of samjoins' }).click();
+    await expect(page.getByText('Sir Fluffington')).toBeVisible();
+    await page.getByRole('radio', { name: 'Approved for samjoins' }).check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Progress updated successfully!')).toBeVisible();
+    await context.close();
+  });
+
+  test('the submitter sees Approved', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageState('buyer') });
+    const page = await context.newPage();
+    await page.goto(`/envolvement/${id}`);
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await expect(page.getByTestId('submission-status')).toHaveText('Status: Approved');
+    await context.close();
+  });
+});
+
+test.describe('profiles', () => {
+  test.use({ storageState: storageState('buyer2') });
+
+  test('another user finds the creator through search and opens the public profile', async ({ page }) => {
+    await page.goto('/profile/search');
+    const field = page.getByLabel('Search by username');
+    await field.fill('ma');
+    await expect(page.getByTestId('user-search-results')).toHaveCount(0);
+    await field.fill('MAYACR');
+    await page.getByRole('button', { name: 'mayacreates' }).click();
+    await page.waitForURL('**/profile/demo-maya');
+    await expect(page.getByRole('heading', { name: 'mayacreates' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Envolvements' })).toBeVisible();
+    await expect(page.getByText('maya@demo.envolve.app')).toHaveCount(0);
+    await page.goto('/profile/search');
+    await page.getByLabel('Search by username').fill('nobody-like-this');
+    await expect(page.getByText('No users found')).toBeVisible();
+    await page.goto('/profile/search/nobody-like-this');
+    await expect(page.getByText('Sorry, no user can be found.')).toBeVisible();
+  });
+
+  test('the owner changes their banner', async ({ page }) => {
+    await page.goto('/profile');
+    const banner = page.getByTestId('profile-banner');
+    const before = await banner.getAttribute('style');
+    const png = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108020000009077', 'hex'),
+      Buffer.from('53de', 'hex'),
+      (() => {
+        const data = zlib.deflateSync(Buffer.from([0, 10, 200, 90]));
+        const len = Buffer.alloc(4);
+        len.writeUInt32BE(data.length);
+        return Buffer.concat([len, Buffer.from('IDAT'), data, Buffer.alloc(4)]);
+      })(),
+      Buffer.from('0000000049454e44ae426082', 'hex'),
+    ]);
+    await page.getByTestId('banner-input').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(async () => banner.getAttribute('style')).toContain('/uploads/banners/');
+    expect(before ?? '').not.toContain('/uploads/banners/');
+  });
+});
