@@ -20,6 +20,10 @@ export async function readImage(file: FormDataEntryValue | null): Promise<{ byte
     throw new AppError('bad_request', 'Please select a file first');
   }
   if (file.size > MAX_IMAGE_BYTES) throw new AppError('too_large', 'Image must be 10 MB or smaller');
+  // SVG can carry scripts: refused whatever its bytes, even when they look like another image.
+  if (file.type === 'image/svg+xml' || /\.svgz?$/i.test(file.name)) {
+    throw new AppError('bad_request', 'SVG images are not accepted. Please upload a PNG, JPEG, GIF or WebP image.');
+  }
   const bytes = Buffer.from(await file.arrayBuffer());
   const type = detectImageType(bytes);
   if (!type) throw new AppError('bad_request', 'Only PNG, JPEG, GIF or WebP images can be uploaded.');

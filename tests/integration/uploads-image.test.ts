@@ -36,16 +36,25 @@ describe('POST /api/uploads/image', () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(pngBytes());
   });
 
-  it('accepts a JPEG, and goes by the bytes rather than the name', async () => {
+  it('accepts a JPEG, and takes the stored type from the bytes rather than the name', async () => {
     expect((await upload(imageForm('image', jpegBytes(), 'photo.jpg', 'image/jpeg'))).body.url).toMatch(/\.jpg$/);
-    expect((await upload(imageForm('image', pngBytes(), 'picture.svg', 'image/svg+xml'))).body.url).toMatch(/\.png$/);
+    expect((await upload(imageForm('image', pngBytes(), 'photo.jpg', 'image/jpeg'))).body.url).toMatch(/\.png$/);
   });
 
-  it('refuses SVG and text that claims to be PNG', async () => {
+  it('refuses SVG, by name or type, even with PNG bytes', async () => {
     for (const form of [
       imageForm('image', svgBytes(), 'x.svg', 'image/svg+xml'),
-      imageForm('image', Buffer.from('just some text'), 'x.png', 'image/png'),
+      imageForm('image', pngBytes(), 'renamed.svg', 'image/png'),
+      imageForm('image', svgBytes(), 'x.png', 'image/png'),
     ]) {
+      const res = await upload(form);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/SVG images are not accepted|Only PNG, JPEG, GIF or WebP images can be uploaded\./);
+    }
+  });
+
+  it('refuses text that claims to be a PNG', async () => {
+    for (const form of [imageForm('image', Buffer.from('just some text'), 'x.png', 'image/png')]) {
       const res = await upload(form);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Only PNG, JPEG, GIF or WebP images can be uploaded.', code: 'bad_request' });
