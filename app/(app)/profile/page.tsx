@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EnvolvementGrid } from '@/components/profile/envolvement-grid';
 import { ProfileHeader } from '@/components/profile/profile-header';
-import { ProfileTabs } from '@/components/profile/profile-tabs';
 import { SignOutButton } from '@/components/profile/sign-out-button';
 import { buttonClasses } from '@/components/ui/button';
+import { UnderlineTabs } from '@/components/ui/tabs';
 import { getViewer } from '@/lib/auth/viewer';
 import { listEnvolvementsByCreator, listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
@@ -33,9 +33,14 @@ export default async function OwnProfilePage() {
       <ProfileHeader user={user ?? { ...viewer, bannerUrl: null }} email={viewer.email} editable>
         <SignOutButton />
       </ProfileHeader>
-      <ProfileTabs
-        mine={
-          mine.length ? (
+      <UnderlineTabs
+        label="Your envolvements"
+        className="mt-8"
+        items={[
+          {
+            value: 'my',
+            label: 'My Envolvements',
+            content: mine.length ? (
             <EnvolvementGrid items={mine} viewerId={viewer.id} />
           ) : (
             <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
@@ -44,17 +49,20 @@ export default async function OwnProfilePage() {
                 Create
               </Link>
             </div>
-          )
-        }
-        purchased={
-          purchased.length ? (
+            ),
+          },
+          {
+            value: 'purchased',
+            label: 'Purchased Envolvements',
+            content: purchased.length ? (
             <EnvolvementGrid items={purchased} viewerId={viewer.id} />
           ) : (
             <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700">
               You have not purchased any Envolvements yet.
             </p>
-          )
-        }
+            ),
+          },
+        ]}
       />
     </div>
   );

@@ -7,7 +7,6 @@ import { CategoryChips } from '@/components/envolvement/category-chips';
 import { CoverImage } from '@/components/envolvement/cover-image';
 import { DateTiles } from '@/components/envolvement/date-tiles';
 import { DeleteEnvolvement } from '@/components/envolvement/delete-envolvement';
-import { DetailTabs } from '@/components/envolvement/detail-tabs';
 import { EditEnvolvement } from '@/components/envolvement/edit-envolvement';
 import { ErrorBannerProvider } from '@/components/envolvement/error-banner';
 import { LockPanel } from '@/components/envolvement/lock-panel';
@@ -15,6 +14,7 @@ import { PostUpdateForm } from '@/components/envolvement/post-update-form';
 import { Avatar } from '@/components/layout/avatar';
 import { SubmissionsTab } from '@/components/submissions/submissions-tab';
 import { buttonClasses } from '@/components/ui/button';
+import { UnderlineTabs } from '@/components/ui/tabs';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
@@ -143,18 +143,24 @@ export default async function EnvolvementPage({ params }: PageProps) {
           ) : !hasAccess ? (
             <LockPanel envolvementId={envolvement._id} categories={envolvement.categories} />
           ) : (
-            <DetailTabs
-              activity={
-                <div className="space-y-4">
-                  {isCreator && <PostUpdateForm envolvementId={envolvement._id} />}
-                  <ActivityList posts={posts} isCreator={isCreator} />
-                </div>
-              }
-              submissions={
-                envolvement.submissions.submissionsAllowed || envolvement.submissions.submissionsActive ? (
-                  <SubmissionsTab envolvement={envolvement} viewer={viewer} hasAccess={hasAccess} />
-                ) : null
-              }
+            <UnderlineTabs
+              label="Envolvement content"
+              items={[
+                {
+                  value: 'activity',
+                  label: 'Activity',
+                  content: (
+                    <div className="space-y-4">
+                      {isCreator && <PostUpdateForm envolvementId={envolvement._id} />}
+                      <ActivityList posts={posts} isCreator={isCreator} />
+                    </div>
+                  ),
+                },
+                // The Submissions tab exists only where submissions are allowed.
+                ...(envolvement.submissions.submissionsAllowed || envolvement.submissions.submissionsActive
+                  ? [{ value: 'submissions', label: 'Submissions', content: <SubmissionsTab envolvement={envolvement} viewer={viewer} hasAccess={hasAccess} /> }]
+                  : []),
+              ]}
             />
           )}
         </div>
