@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { Switch } from '@/components/ui/switch';
 
 /** The creator's 'Nothing here yet' → 'Open Submissions' → 'Submission Settings' → 'Publish'. */
@@ -10,7 +11,7 @@ export function OpenSubmissions({ envolvementId }: { envolvementId: string }) {
   const router = useRouter();
   const [settings, setSettings] = useState(false);
   const [types, setTypes] = useState({ picture: false, description: false, url: false });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
 
   async function publish() {
@@ -56,11 +57,7 @@ export function OpenSubmissions({ envolvementId }: { envolvementId: string }) {
       <Button onClick={publish} disabled={busy || !(types.picture || types.description || types.url)}>
         Publish
       </Button>
-      {message && (
-        <p role="status" className={message.ok ? 'text-sm text-green-700' : 'text-sm text-red-600'}>
-          {message.text}
-        </p>
-      )}
+      <StatusMessage status={message} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
+import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/models/submissions';
 
 export type ReviewEntry = {
@@ -23,7 +24,7 @@ const progressOf = (status: SubmissionStatus) => Object.fromEntries(SUBMISSION_S
 export function ReviewBoard({ envolvementId, entries }: { envolvementId: string; entries: ReviewEntry[] }) {
   const [statuses, setStatuses] = useState(() => Object.fromEntries(entries.map((e) => [e.userID, e.status])));
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
 
   async function save() {
@@ -124,11 +125,7 @@ export function ReviewBoard({ envolvementId, entries }: { envolvementId: string;
           Save Changes
         </Button>
       )}
-      {message && (
-        <p role="status" className={message.ok ? 'text-sm text-green-700' : 'text-sm text-red-600'}>
-          {message.text}
-        </p>
-      )}
+      <StatusMessage status={message} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { ImageUploader } from '@/components/envolvement/image-uploader';
 import { Button } from '@/components/ui/button';
+import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import type { SubmissionStatus } from '@/models/submissions';
 
@@ -24,7 +25,7 @@ export function SubmissionForm({ envolvementId, allowed, instructions, initial, 
   const [url, setUrl] = useState(initial?.url ?? '');
   const [picture, setPicture] = useState(initial?.picture ?? '');
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -81,11 +82,7 @@ export function SubmissionForm({ envolvementId, allowed, instructions, initial, 
       <Button type="submit" disabled={busy}>
         Submit
       </Button>
-      {message && (
-        <p role="status" className={message.ok ? 'text-sm text-green-700' : 'text-sm text-red-600'}>
-          {message.text}
-        </p>
-      )}
+      <StatusMessage status={message} />
     </form>
   );
 }

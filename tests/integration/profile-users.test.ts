@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GET as SEARCH_LEGACY } from '@/app/api/auth0_user_search/[id]/route';
 import { GET as SEARCH } from '@/app/api/auth0_user_search/route';
 import { POST as BANNER } from '@/app/api/profile/banner/route';
@@ -12,20 +9,13 @@ import { db } from '@/lib/db/client';
 import { users } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
+import { useTempUploadsDir } from '../helpers/uploads';
 import { createEnvolvement, createUser } from '../factories';
 import { imageForm, pngBytes } from '../fixtures/images';
 
 useTestDatabase();
 
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envolve-banners-'));
-  process.env.UPLOADS_DIR = dir;
-});
-afterAll(() => {
-  delete process.env.UPLOADS_DIR;
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useTempUploadsDir();
 
 describe('GET /api/user_profile_info/{id}', () => {
   it('answers the profile by whole id or by the part after the bar; e-mail only to its owner', async () => {

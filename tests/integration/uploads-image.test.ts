@@ -1,25 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GET as SERVE } from '@/app/uploads/[...path]/route';
 import { POST } from '@/app/api/uploads/image/route';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
+import { useTempUploadsDir } from '../helpers/uploads';
 import { createUser } from '../factories';
 import { imageForm, jpegBytes, pngBytes, svgBytes } from '../fixtures/images';
 
 useTestDatabase();
 
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envolve-uploads-'));
-  process.env.UPLOADS_DIR = dir;
-});
-afterAll(() => {
-  delete process.env.UPLOADS_DIR;
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const uploads = useTempUploadsDir();
 
 const upload = async (form: FormData, signedIn = true) =>
   call(POST, 'POST', '/api/uploads/image', { form, as: signedIn ? await createUser() : null });
@@ -71,6 +63,7 @@ describe('POST /api/uploads/image', () => {
   });
 
   it("answers 'Please select a file first' without a file, and 401 signed out", async () => {
+    const dir = uploads.dir();
     const stored = () => fs.readdirSync(dir).flatMap((d) => fs.readdirSync(path.join(dir, d))).length;
     const before = fs.existsSync(path.join(dir, 'covers')) ? stored() : 0;
     const empty = await upload(new FormData());

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { CreateWizard } from '@/components/create/create-wizard';
-import { buttonClasses } from '@/components/ui/button';
+import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 
 export const metadata: Metadata = { title: 'Create an envolvement', robots: { index: false } };
@@ -10,13 +9,11 @@ export default async function CreatePage() {
   const viewer = await getViewer();
   if (!viewer) {
     return (
-      <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
-        <h1 className="text-2xl font-bold text-ink">Authentication Required</h1>
-        <p className="mt-2 text-slate-600">Please log in to create an envolvement.</p>
-        <Link href="/login?callbackUrl=/create" className={buttonClasses('primary', 'md', 'mt-6')}>
-          Log In
-        </Link>
-      </div>
+      <PageNotice
+        title="Authentication Required"
+        message="Please log in to create an envolvement."
+        action={{ href: '/login?callbackUrl=/create', label: 'Log In' }}
+      />
     );
   }
   return (

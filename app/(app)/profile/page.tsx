@@ -5,6 +5,7 @@ import { ProfileHeader } from '@/components/profile/profile-header';
 import { SignOutButton } from '@/components/profile/sign-out-button';
 import { buttonClasses } from '@/components/ui/button';
 import { UnderlineTabs } from '@/components/ui/tabs';
+import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { listEnvolvementsByCreator, listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
@@ -15,12 +16,7 @@ export default async function OwnProfilePage() {
   const viewer = await getViewer();
   if (!viewer) {
     return (
-      <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
-        <p className="text-lg font-semibold text-ink">No profile found... Would you like to Sign in?</p>
-        <Link href="/login?callbackUrl=/profile" className={buttonClasses('primary', 'md', 'mt-6')}>
-          Sign in
-        </Link>
-      </div>
+      <PageNotice heading={false} title="No profile found... Would you like to Sign in?" action={{ href: '/login?callbackUrl=/profile', label: 'Sign in' }} />
     );
   }
   const [user, mine, purchased] = await Promise.all([

@@ -15,6 +15,7 @@ import { Avatar } from '@/components/layout/avatar';
 import { SubmissionsTab } from '@/components/submissions/submissions-tab';
 import { buttonClasses } from '@/components/ui/button';
 import { UnderlineTabs } from '@/components/ui/tabs';
+import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
@@ -46,13 +47,11 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 
 function NotFound() {
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center px-6 py-24 text-center">
-      <h1 className="text-2xl font-bold text-ink">Envolvement Not Found</h1>
-      <p className="mt-2 text-slate-600">The requested Envolvement could not be found.</p>
-      <Link href="/explore" className={buttonClasses('primary', 'md', 'mt-8')}>
-        Return to Home
-      </Link>
-    </div>
+    <PageNotice
+      title="Envolvement Not Found"
+      message="The requested Envolvement could not be found."
+      action={{ href: '/explore', label: 'Return to Home' }}
+    />
   );
 }
 

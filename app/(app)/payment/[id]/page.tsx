@@ -5,6 +5,7 @@ import { CheckoutNotice } from '@/components/checkout/checkout-panel';
 import { FreeClaim } from '@/components/checkout/free-claim';
 import { CoverImage } from '@/components/envolvement/cover-image';
 import { buttonClasses } from '@/components/ui/button';
+import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { CHECKOUT_REFUSALS, checkoutDecision, formatPrice, profileSlug } from '@/lib/envolvements/rules';
@@ -13,15 +14,6 @@ import { uuidParam } from '@/lib/http/route';
 import { isStripeConfigured } from '@/lib/payments/stripe';
 
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false } };
-
-function Message({ text, children }: { text: string; children?: React.ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
-      <p className="text-lg font-semibold text-ink">{text}</p>
-      {children}
-    </div>
-  );
-}
 
 function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementDto; viewerId: string }) {
   const decision = checkoutDecision(
@@ -57,15 +49,15 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   const [{ id }, viewer] = await Promise.all([params, getViewer()]);
   if (!viewer) {
     return (
-      <Message text="Please log in to make an envolvement">
-        <Link href={`/login?callbackUrl=/payment/${encodeURIComponent(id)}`} className={buttonClasses('primary', 'md', 'mt-6')}>
-          Log In
-        </Link>
-      </Message>
+      <PageNotice
+        heading={false}
+        title="Please log in to make an envolvement"
+        action={{ href: `/login?callbackUrl=/payment/${encodeURIComponent(id)}`, label: 'Log In' }}
+      />
     );
   }
   const envolvement = uuidParam.safeParse(id).success ? await getEnvolvementForViewer(id, viewer.id) : null;
-  if (!envolvement) return <Message text="Envolvement ID not found" />;
+  if (!envolvement) return <PageNotice heading={false} title="Envolvement ID not found" />;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { cache } from 'react';
 import { EnvolvementGrid } from '@/components/profile/envolvement-grid';
 import { ProfileHeader } from '@/components/profile/profile-header';
-import { buttonClasses } from '@/components/ui/button';
+import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
@@ -27,15 +26,7 @@ export default async function PublicProfilePage({ params }: PageProps) {
   const [{ userId }, viewer] = await Promise.all([params, getViewer()]);
   const user = await findUser(userId);
   if (!user) {
-    return (
-      <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
-        <h1 className="text-2xl font-bold text-ink">User not found</h1>
-        <p className="mt-2 text-slate-600">Sorry, no user can be found.</p>
-        <Link href="/profile/search" className={buttonClasses('primary', 'md', 'mt-6')}>
-          Search again
-        </Link>
-      </div>
-    );
+    return <PageNotice title="User not found" message="Sorry, no user can be found." action={{ href: '/profile/search', label: 'Search again' }} />;
   }
   const items = await listEnvolvementsByCreator(user.id, viewer?.id ?? null);
   const isSelf = viewer?.id === user.id;
