@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ActivityList } from '@/components/envolvement/activity-list';
 import { CategoryChips } from '@/components/envolvement/category-chips';
@@ -15,7 +16,6 @@ import { Avatar } from '@/components/layout/avatar';
 import { SubmissionsTab } from '@/components/submissions/submissions-tab';
 import { buttonClasses } from '@/components/ui/button';
 import { UnderlineTabs } from '@/components/ui/tabs';
-import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
@@ -45,20 +45,10 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   };
 }
 
-function NotFound() {
-  return (
-    <PageNotice
-      title="Envolvement Not Found"
-      message="The requested Envolvement could not be found."
-      action={{ href: '/explore', label: 'Return to Home' }}
-    />
-  );
-}
-
 export default async function EnvolvementPage({ params }: PageProps) {
   const [{ id }, viewer] = await Promise.all([params, getViewer()]);
   const envolvement = await load(id, viewer?.id ?? null);
-  if (!envolvement) return <NotFound />;
+  if (!envolvement) notFound();
 
   const isCreator = viewer?.id === envolvement.userID;
   const hasAccess = isCreator || Boolean(viewer && envolvement.purchasedBy.includes(viewer.id));

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { EnvolvementGrid } from '@/components/profile/envolvement-grid';
 import { ProfileHeader } from '@/components/profile/profile-header';
-import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
@@ -26,7 +26,7 @@ export default async function PublicProfilePage({ params }: PageProps) {
   const [{ userId }, viewer] = await Promise.all([params, getViewer()]);
   const user = await findUser(userId);
   if (!user) {
-    return <PageNotice title="User not found" message="Sorry, no user can be found." action={{ href: '/profile/search', label: 'Search again' }} />;
+    notFound();
   }
   const items = await listEnvolvementsByCreator(user.id, viewer?.id ?? null);
   const isSelf = viewer?.id === user.id;
