@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   if (!user) return { title: 'User not found', robots: { index: false } };
   const name = user.nickname || user.name;
   return {
-    title: `${name} on Envolve`,
+    title: name,
     description: `Envolvements by ${name}: commissions, live sessions and more.`,
     openGraph: { title: `${name} on Envolve`, type: 'profile', images: user.bannerUrl ? [user.bannerUrl] : undefined },
   };
