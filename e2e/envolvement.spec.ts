@@ -98,9 +98,14 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       const dialog = page.getByRole('dialog', { name: 'Edit Envolvement' });
       await dialog.getByLabel('Title').fill(`${title} (edited)`);
       await dialog.getByRole('switch', { name: 'Active', exact: true }).click();
+      // Turning submissions on opens them first, with the chosen types.
+      await dialog.getByRole('switch', { name: 'Submissions Active' }).click();
+      await dialog.getByLabel('Allow Description Submissions').check();
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByRole('heading', { name: `${title} (edited)` })).toBeVisible();
       await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+      await page.getByRole('tab', { name: 'Submissions' }).click();
+      await expect(page.getByText('Current Submissions:')).toBeVisible();
     });
   });
 

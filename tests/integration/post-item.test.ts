@@ -220,3 +220,17 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
     expect(await db().select().from(posts)).toHaveLength(0);
   });
 });
+
+describe('opening submissions through the edit payload', () => {
+  it('needs at least one submission type', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id);
+    const put = (submissions: unknown) =>
+      call(PUT, 'PUT', `/api/post/${row.id}`, { as: creator, params: { id: row.id }, json: editBody({ submissions }) });
+    const refused = await put({ submissionsActive: true, submissionContent: { picture: false, description: false, url: false } });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'Choose at least one submission type before opening submissions.' } });
+    const opened = await put({ submissionsActive: true, submissionContent: { picture: true, description: false, url: false } });
+    expect(opened.status).toBe(200);
+    expect(opened.body.submissions).toMatchObject({ submissionsAllowed: true, submissionsActive: true, submissionsIDPair: row.id });
+  });
+});
