@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { emptyWizard, isStepComplete, toCreationBody, validateWizard, WIZARD_STEPS, type WizardState } from '@/lib/envolvements/wizard';
@@ -33,6 +33,14 @@ export function CreateWizard() {
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A new step starts at its top, not where the long previous step was scrolled to.
+  function goTo(next: number) {
+    setStep(next);
+    const top = formRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }
 
   const update = (next: Partial<WizardState> | ((s: WizardState) => WizardState)) =>
     setState((s) => (typeof next === 'function' ? next(s) : { ...s, ...next }));
@@ -92,17 +100,17 @@ export function CreateWizard() {
         </Button>
       </div>
       {showPreview && <WizardPreview state={state} />}
-      <form onSubmit={submit} className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+      <form ref={formRef} onSubmit={submit} className="scroll-mt-20 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
         <StepIndicator step={step} />
         <Step state={state} update={update} errors={errors} />
         <div className="flex items-center justify-between border-t border-slate-100 pt-5">
-          <Button variant="secondary" disabled={step === 1} onClick={() => setStep((s) => Math.max(1, s - 1))}>
+          <Button variant="secondary" disabled={step === 1} onClick={() => goTo(Math.max(1, step - 1))}>
             Previous
           </Button>
           {step < WIZARD_STEPS.length ? (
             // Distinct keys: React must not turn this very button into the submit button
             // while its click is still being handled, or the browser would submit the form.
-            <Button key="next" disabled={!canAdvance} onClick={() => setStep((s) => s + 1)}>
+            <Button key="next" disabled={!canAdvance} onClick={() => goTo(step + 1)}>
               Next
             </Button>
           ) : (
