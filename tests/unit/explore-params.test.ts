@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { exploreHref, parseExploreParams, pullQuery } from '@/components/explore/explore-params';
+
+describe('Explore URL state', () => {
+  it('reads q, known categories in their canonical order, and the all view', () => {
+    expect(parseExploreParams({ q: '  music ', category: ['Video', 'Cooking', 'Art'], view: 'all' })).toEqual({
+      q: 'music',
+      categories: ['Video', 'Art'],
+      all: true,
+    });
+    expect(parseExploreParams({})).toEqual({ q: '', categories: [], all: false });
+    expect(parseExploreParams({ category: 'Q&A' }).categories).toEqual(['Q&A']);
+  });
+
+  it('writes filters back into links and API queries', () => {
+    expect(exploreHref({})).toBe('/explore');
+    expect(exploreHref({ all: true })).toBe('/explore?view=all');
+    expect(exploreHref({ q: 'live show', categories: ['Q&A', 'Music'], all: true })).toBe('/explore?q=live+show&category=Q%26A&category=Music');
+    expect(pullQuery({ q: 'x', categories: ['Art'], all: false })).toBe('q=x&category=Art');
+  });
+});
