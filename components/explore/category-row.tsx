@@ -1,33 +1,61 @@
 'use client';
 
-import { useRef } from 'react';
+import Link from 'next/link';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
 import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
+import { cn } from '@/components/ui/cn';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { Category } from '@/models/categories';
+import { exploreHref } from './explore-params';
 
 const CARD = 'w-64 shrink-0 snap-start sm:w-80';
+const ARROW = 'rounded-full border border-slate-300 bg-white p-2 text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 disabled:shadow-none';
+
+type CategoryRowProps = { category: Category; items: EnvolvementDto[]; viewerId: string | null };
 
 /** One category's horizontal scroller; each button moves one container width. */
-export function CategoryRow({ category, items, viewerId }: { category: string; items: EnvolvementDto[]; viewerId: string | null }) {
+export function CategoryRow({ category, items, viewerId }: CategoryRowProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: true, end: false });
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+  }, []);
+
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+
   const scroll = (direction: 1 | -1) => {
     const el = scroller.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth, behavior: 'smooth' });
   };
+  const headingId = `row-${category.replace(/\W/g, '')}`;
+
   return (
-    <section aria-label={category} data-testid="category-row" className="space-y-3">
-      <div className="flex items-center justify-between">
-        <h2 className="text-xl font-bold text-ink">{category}</h2>
+    <section aria-labelledby={headingId} data-testid="category-row" className="space-y-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-bold text-ink">
+          <Link href={exploreHref({ categories: [category] })} className="hover:text-brand-700">
+            {category}
+          </Link>
+        </h2>
         <div className="flex gap-2">
-          <button type="button" aria-label={`Scroll ${category} left`} onClick={() => scroll(-1)} className="rounded-full border border-slate-300 bg-white p-2 hover:bg-slate-50">
+          <button type="button" aria-label={`Scroll ${category} left`} onClick={() => scroll(-1)} disabled={edges.start} className={ARROW}>
             <ChevronLeftIcon />
           </button>
-          <button type="button" aria-label={`Scroll ${category} right`} onClick={() => scroll(1)} className="rounded-full border border-slate-300 bg-white p-2 hover:bg-slate-50">
+          <button type="button" aria-label={`Scroll ${category} right`} onClick={() => scroll(1)} disabled={edges.end} className={ARROW}>
             <ChevronRightIcon />
           </button>
         </div>
       </div>
-      <div ref={scroller} className="scrollbar-none flex snap-x gap-4 overflow-x-auto pb-2">
+      {/* relative: positioned content inside the cards must scroll with the row, not widen the page. */}
+      <div ref={scroller} onScroll={measure} className="scrollbar-none relative -mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto px-1 pt-1 pb-3">
         {items.map((item) => (
           <div key={item._id} className={CARD}>
             <OfferCard envolvement={item} viewerId={viewerId} />
@@ -38,9 +66,9 @@ export function CategoryRow({ category, items, viewerId }: { category: string; i
   );
 }
 
-export function CategoryRowSkeleton() {
+export function CategoryRowSkeleton({ className }: { className?: string }) {
   return (
-    <div className="space-y-3" aria-hidden>
+    <div className={cn('space-y-3', className)} aria-hidden data-testid="category-row-skeleton">
       <div className="h-6 w-32 animate-pulse rounded bg-slate-200" />
       <div className="flex gap-4 overflow-hidden">
         {Array.from({ length: 4 }, (_, i) => (

@@ -1,0 +1,90 @@
+import { format } from 'date-fns';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { Avatar } from '@/components/layout/avatar';
+import { buttonClasses } from '@/components/ui/button';
+import { daysLeftLabel, dialogAction, formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
+import type { EnvolvementDto } from '@/lib/envolvements/types';
+import { CategoryChips } from './category-chips';
+import { CoverImage } from './cover-image';
+import { CalendarIcon, PeopleIcon, TagIcon } from './offer-icons';
+
+/** The dialog's end date: 'No Deadline', or 'Ends in 3 days' / 'Ends today' / 'Ended' with the date. */
+export function endDateParts(endDate: EnvolvementDto['endDate'], now: Date = new Date()): { text: string; date: string | null } {
+  const label = daysLeftLabel(endDate, now);
+  if (label === 'No Deadline' || !endDate.endDate) return { text: 'No Deadline', date: null };
+  const date = format(new Date(endDate.endDate), 'MMM d, yyyy');
+  if (label === 'Ended') return { text: 'Ended', date };
+  return { text: label.startsWith('0 ') ? 'Ends today' : `Ends in ${label.toLowerCase()}`, date };
+}
+
+/** The end date as one line: 'Ends in 3 days · Jan 5, 2027'. */
+export function endDateLine(endDate: EnvolvementDto['endDate'], now: Date = new Date()): string {
+  const { text, date } = endDateParts(endDate, now);
+  return date ? `${text} · ${date}` : text;
+}
+
+type FactProps = { icon: ReactNode; label: string; value: string; detail?: string | null; testId?: string };
+
+function Fact({ icon, label, value, detail, testId }: FactProps) {
+  return (
+    <div className="flex items-start gap-2">
+      <span className="mt-0.5 text-brand-600">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-500">{label}</dt>
+        <dd className="font-semibold text-ink" data-testid={testId}>
+          {value}
+          {detail && <span className="block text-xs font-normal text-slate-500">{detail}</span>}
+        </dd>
+      </div>
+    </div>
+  );
+}
+
+type OfferDialogBodyProps = { envolvement: EnvolvementDto; viewerId: string | null; now?: Date };
+
+/** Everything the offer dialog shows under its title, and the viewer's action. */
+export function OfferDialogBody({ envolvement, viewerId, now }: OfferDialogBodyProps) {
+  const action = dialogAction(envolvement._id, envolvement.priceCents, {
+    viewerId,
+    creatorId: envolvement.userID,
+    // Others' buyer lists hold at most the viewer's own id, so this is all a viewer may know.
+    hasBought: Boolean(viewerId && envolvement.purchasedBy.includes(viewerId)),
+  });
+  const ends = endDateParts(envolvement.endDate, now);
+  return (
+    <div className="space-y-5">
+      <CoverImage src={envolvement.imgUrl} className="h-48 w-full rounded-xl sm:h-56" />
+      <p className="text-sm whitespace-pre-line text-slate-700">{envolvement.description || envolvement.previewText}</p>
+      {envolvement.categories.length > 0 && <CategoryChips categories={envolvement.categories} />}
+      <dl className="grid grid-cols-1 gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-[1.4fr_1fr_1fr]">
+        <Fact icon={<CalendarIcon />} label="End date" value={ends.text} detail={ends.date} testId="dialog-end-date" />
+        <Fact icon={<PeopleIcon />} label="Spots" value={spotsLabel(envolvement.quantity)} testId="dialog-spots" />
+        <Fact icon={<TagIcon />} label="Price" value={formatPrice(envolvement.priceCents)} testId="dialog-price" />
+      </dl>
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        <Avatar name={envolvement.username} picture={envolvement.userPicture} size={28} />
+        <span>
+          By{' '}
+          <Link href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`} className="font-semibold text-brand-700 hover:underline">
+            @{envolvement.username}
+          </Link>
+        </span>
+      </p>
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row">
+        <Link href={`/envolvement/${envolvement._id}`} className={buttonClasses('secondary', 'md', 'w-full sm:flex-1')}>
+          View Details
+        </Link>
+        {action.kind === 'join' ? (
+          <Link href={action.href} className={buttonClasses('primary', 'md', 'w-full sm:flex-1')}>
+            {action.label}
+          </Link>
+        ) : (
+          <button type="button" disabled className={buttonClasses('primary', 'md', 'w-full sm:flex-1')}>
+            {action.label}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

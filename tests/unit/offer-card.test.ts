@@ -1,0 +1,117 @@
+import { format } from 'date-fns';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { OfferCard } from '@/components/envolvement/offer-card';
+import { endDateLine, OfferDialogBody } from '@/components/envolvement/offer-dialog';
+import type { EnvolvementDto } from '@/lib/envolvements/types';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString();
+
+function offer(overrides: Partial<EnvolvementDto> = {}): EnvolvementDto {
+  return {
+    _id: '0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001',
+    type: 'BaseEnvolvement',
+    title: 'Portrait commission',
+    previewText: 'A hand-drawn portrait of you.',
+    description: '',
+    imgUrl: '',
+    username: 'inesdraws',
+    userPicture: null,
+    userID: 'local|creator-1',
+    categories: ['Art', 'Tutorials'],
+    datePublished: inDays(-3),
+    price: { price: 0, free: true },
+    priceCents: 0,
+    currency: 'usd',
+    endDate: { endDate: null, none: true },
+    targetEnvolvmentDate: null,
+    quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
+    active: true,
+    isActive: true,
+    comments: false,
+    published: { published: false, publishedReleaseDate: null },
+    submissions: {
+      submissionsAllowed: false,
+      submissionsActive: false,
+      submissionsIDPair: null,
+      submissionDescription: '',
+      submissionDeadline: null,
+      submissionsDeadline: null,
+      submissionContent: { picture: false, description: false, url: false },
+    },
+    purchasedBy: [],
+    purchasedUserIDs: [],
+    activityPost: [],
+    ...overrides,
+  };
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const dialog = (e: EnvolvementDto, viewerId: string | null) => renderToStaticMarkup(createElement(OfferDialogBody, { envolvement: e, viewerId, now }));
+const card = (e: EnvolvementDto, mode?: 'dialog' | 'link') => renderToStaticMarkup(createElement(OfferCard, { envolvement: e, viewerId: 'local|viewer', mode }));
+
+describe('offer card', () => {
+  it("shows 'Free', the title, preview, 'No Deadline', 'Unlimited' and the creator", () => {
+    const html = text(card(offer()));
+    for (const part of ['Free', 'Portrait commission', 'A hand-drawn portrait of you.', 'No Deadline', 'Unlimited', '@inesdraws']) {
+      expect(html).toContain(part);
+    }
+  });
+
+  it("shows a '$' price, whole days left and left/total spots", () => {
+    const html = text(card(offer({ priceCents: 499, price: { price: 4.99, free: false }, endDate: { endDate: inDays(400), none: false }, quantity: { quantity: 10, unlimited: false, currentEnvolves: 3 } })));
+    expect(html).toContain('$4.99');
+    expect(html).toMatch(/\d+ Days/);
+    expect(html).toContain('7/10');
+  });
+
+  it('opens the dialog from a button named by the title, or links to the detail page', () => {
+    expect(card(offer())).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>Portrait commission<\/button>/);
+    expect(card(offer(), 'link')).toContain('href="/envolvement/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"');
+  });
+});
+
+describe('offer dialog', () => {
+  it('falls back to the preview text without a description, and shows categories, spots, price and the creator link', () => {
+    const html = dialog(offer(), 'local|viewer');
+    expect(text(html)).toContain('A hand-drawn portrait of you.');
+    expect(text(html)).toContain('Art');
+    expect(text(html)).toContain('Tutorials');
+    expect(html).toContain('href="/profile/creator-1"');
+    expect(html).toContain('href="/envolvement/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"');
+    expect(text(html)).toContain('View Details');
+  });
+
+  it('prefers the description', () => {
+    expect(text(dialog(offer({ description: 'Full details here.' }), null))).toContain('Full details here.');
+  });
+
+  it("offers 'Join for Free' or 'Pay {price}' as a link to checkout", () => {
+    expect(dialog(offer(), 'local|viewer')).toMatch(/<a [^>]*href="\/payment\/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"[^>]*>Join for Free<\/a>/);
+    expect(dialog(offer({ priceCents: 2999, price: { price: 29.99, free: false } }), 'local|viewer')).toMatch(/<a [^>]*href="\/payment\/[^"]+"[^>]*>Pay \$29\.99<\/a>/);
+  });
+
+  it("shows a disabled 'This is your Envolvement' to the creator and 'Already Joined' to a buyer", () => {
+    expect(dialog(offer(), 'local|creator-1')).toMatch(/<button[^>]*disabled=""[^>]*>This is your Envolvement<\/button>/);
+    expect(dialog(offer({ purchasedBy: ['local|viewer'] }), 'local|viewer')).toMatch(/<button[^>]*disabled=""[^>]*>Already Joined<\/button>/);
+    expect(dialog(offer(), 'local|creator-1')).not.toContain('/payment/');
+  });
+});
+
+describe('end date line', () => {
+  // The calendar date is shown in the viewer's time zone, like every date of the app.
+  const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+  it('says when the offer ends', () => {
+    expect(endDateLine({ endDate: null, none: true }, now)).toBe('No Deadline');
+    for (const [iso, words] of [
+      [inDays(3), 'Ends in 3 days'],
+      [inDays(1.1), 'Ends in 1 day'],
+      [inDays(0.2), 'Ends today'],
+      [inDays(-9), 'Ended'],
+    ] as const) {
+      expect(endDateLine({ endDate: iso, none: false }, now)).toBe(`${words} · ${day(iso)}`);
+    }
+  });
+});
