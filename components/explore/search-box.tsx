@@ -1,0 +1,37 @@
+import Link from 'next/link';
+import { SearchIcon } from '@/components/layout/icons';
+import { buttonClasses } from '@/components/ui/button';
+import { exploreHref, type ExploreParams } from './explore-params';
+
+/** A plain GET form: searching works before any script loads, and keeps the chosen categories. */
+export function SearchBox({ params }: { params: ExploreParams }) {
+  return (
+    <form action="/explore" role="search" className="relative flex max-w-2xl items-center">
+      <SearchIcon className="pointer-events-none absolute left-4 text-slate-400" />
+      {params.categories.map((c) => (
+        <input key={c} type="hidden" name="category" value={c} />
+      ))}
+      <input
+        type="search"
+        name="q"
+        defaultValue={params.q}
+        maxLength={200}
+        placeholder="Search for envolvments..."
+        aria-label="Search for envolvments"
+        className="h-12 w-full rounded-full border border-slate-300 bg-white pr-12 pl-12 sm:pr-28 shadow-sm [&::-webkit-search-cancel-button]:hidden focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+      />
+      <div className="absolute right-1.5 flex items-center gap-1">
+        {params.q && (
+          <Link href={exploreHref({ categories: params.categories })} aria-label="Clear search" className="rounded-full p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+            <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </Link>
+        )}
+        <button type="submit" className={buttonClasses('primary', 'sm', 'hidden h-9 rounded-full sm:inline-flex')}>
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}
