@@ -4,14 +4,31 @@ import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { emptyWizard, isStepComplete, toCreationBody, validateWizard, WIZARD_STEPS, type WizardState } from '@/lib/envolvements/wizard';
+import {
+  emptyWizard,
+  firstStepWithError,
+  isStepComplete,
+  stepErrors,
+  toCreationBody,
+  validateWizard,
+  WIZARD_STEPS,
+  type WizardState,
+} from '@/lib/envolvements/wizard';
 import { StepIndicator } from './step-indicator';
 import { WizardPreview } from './wizard-preview';
-import { BasicsStep, DatesStep, PricingStep, SettingsStep } from './wizard-steps';
+import { BasicsStep, DatesStep, PricingStep, SettingsStep, type StepProps } from './wizard-steps';
 
-type Status = { tone: 'success' | 'error'; message: string; createdId?: string } | null;
+// `fixable`: the form's own errors; the line goes once they are all fixed.
+type Status = { tone: 'success' | 'error'; message: string; createdId?: string; fixable?: boolean } | null;
 
 const STEPS = [BasicsStep, PricingStep, DatesStep, SettingsStep];
+
+/** The error keys that a change of this form field settles. */
+function errorKeysOf(field: keyof WizardState): string[] {
+  if (field === 'endDate' || field === 'targetDate') return ['endDate', 'targetEnvolvmentDate'];
+  if (field === 'unlimited') return ['quantity'];
+  return [field];
+}
 
 async function openSubmissions(id: string, content: WizardState['submissionContent']): Promise<boolean> {
   try {
@@ -26,10 +43,13 @@ async function openSubmissions(id: string, content: WizardState['submissionConte
   }
 }
 
-export function CreateWizard() {
+export function CreateWizard({ creator }: { creator: { nickname: string; picture: string | null } }) {
   const [state, setState] = useState<WizardState>(emptyWizard);
   const [step, setStep] = useState(1);
+  // Errors of the last check or of the server; a field's error goes once the field changes.
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Fields the user has left: their errors show while the step is being filled in.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
@@ -42,18 +62,28 @@ export function CreateWizard() {
     if (top < 0) formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }
 
-  const update = (next: Partial<WizardState> | ((s: WizardState) => WizardState)) =>
-    setState((s) => (typeof next === 'function' ? next(s) : { ...s, ...next }));
+  const update: StepProps['update'] = (next) => {
+    const changed = typeof next === 'function' ? next(state) : { ...state, ...next };
+    const fields = (Object.keys(changed) as Array<keyof WizardState>).filter((k) => changed[k] !== state[k]).flatMap(errorKeysOf);
+    setState(changed);
+    if (fields.length) {
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field))));
+    }
+  };
+  const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+
+  function fail(found: Record<string, string>, message: string, fixable = false) {
+    setErrors(found);
+    setStatus({ tone: 'error', message, fixable });
+    const at = firstStepWithError(found);
+    if (at && at !== step) goTo(at);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (step < WIZARD_STEPS.length) return;
+    if (step < WIZARD_STEPS.length || sending) return;
     const found = validateWizard(state);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setStatus({ tone: 'error', message: 'Please fix the errors before submitting' });
-      return;
-    }
+    if (Object.keys(found).length) return fail(found, 'Please fix the errors before submitting', true);
     setSending(true);
     setStatus(null);
     try {
@@ -63,11 +93,7 @@ export function CreateWizard() {
         body: JSON.stringify(toCreationBody(state)),
       });
       const body = (await response.json().catch(() => ({}))) as { postedID?: string; fields?: Record<string, string> };
-      if (response.status !== 200 || !body.postedID) {
-        setErrors(body.fields ?? {});
-        setStatus({ tone: 'error', message: 'Error creating envolvement. Please try again.' });
-        return;
-      }
+      if (response.status !== 200 || !body.postedID) return fail(body.fields ?? {}, 'Error creating envolvement. Please try again.');
       let message = 'Envolvement created successfully!';
       if (state.submissionsAllowed) {
         message = (await openSubmissions(body.postedID, state.submissionContent))
@@ -77,7 +103,8 @@ export function CreateWizard() {
       setStatus({ tone: 'success', message, createdId: body.postedID });
       setState(emptyWizard());
       setErrors({});
-      setStep(1);
+      setTouched(new Set());
+      goTo(1);
     } catch {
       setStatus({ tone: 'error', message: 'Network error. Please check your connection and try again.' });
     } finally {
@@ -87,6 +114,10 @@ export function CreateWizard() {
 
   const Step = STEPS[step - 1]!;
   const canAdvance = isStepComplete(step, state);
+  const live = stepErrors(step, state);
+  const shown = { ...errors };
+  for (const field of touched) if (live[field]) shown[field] = live[field];
+  const visibleStatus = status?.fixable && Object.keys(shown).length === 0 ? null : status;
 
   return (
     <div className="space-y-6">
@@ -95,15 +126,29 @@ export function CreateWizard() {
           <h1 className="text-3xl font-extrabold tracking-tight text-ink">Create New Envolvement</h1>
           <p className="mt-1 text-slate-600">Share your unique experience with the world</p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => setShowPreview((v) => !v)}>
+        <Button variant="secondary" size="sm" aria-expanded={showPreview} onClick={() => setShowPreview((v) => !v)}>
           {showPreview ? 'Hide Preview' : 'Show Preview'}
         </Button>
       </div>
-      {showPreview && <WizardPreview state={state} />}
-      <form ref={formRef} onSubmit={submit} className="scroll-mt-20 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+      {showPreview && <WizardPreview state={state} creator={creator} />}
+      <form ref={formRef} onSubmit={submit} className="scroll-mt-20 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" noValidate>
         <StepIndicator step={step} />
-        <Step state={state} update={update} errors={errors} />
-        <div className="flex items-center justify-between border-t border-slate-100 pt-5">
+        {visibleStatus && (
+          <div
+            role="status"
+            data-testid="create-status"
+            className={cn('rounded-xl px-4 py-3 text-sm font-medium', visibleStatus.tone === 'success' ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700')}
+          >
+            <p>{visibleStatus.message}</p>
+            {visibleStatus.createdId && (
+              <Link href={`/envolvement/${visibleStatus.createdId}`} className="mt-1 inline-block font-semibold underline">
+                View your envolvement
+              </Link>
+            )}
+          </div>
+        )}
+        <Step state={state} update={update} errors={shown} touch={touch} />
+        <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-5">
           <Button variant="secondary" disabled={step === 1} onClick={() => goTo(Math.max(1, step - 1))}>
             Previous
           </Button>
@@ -120,19 +165,6 @@ export function CreateWizard() {
           )}
         </div>
       </form>
-      {status && (
-        <div
-          role="status"
-          className={cn('rounded-xl px-4 py-3 text-sm font-medium', status.tone === 'success' ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700')}
-        >
-          <p>{status.message}</p>
-          {status.createdId && (
-            <Link href={`/envolvement/${status.createdId}`} className="mt-1 inline-block font-semibold underline">
-              View your envolvement
-            </Link>
-          )}
-        </div>
-      )}
     </div>
   );
 }

@@ -2,20 +2,35 @@
 
 import * as Tabs from '@radix-ui/react-tabs';
 import { CategoryChips } from '@/components/envolvement/category-chips';
-import { CoverImage } from '@/components/envolvement/cover-image';
-import { formatPrice } from '@/lib/envolvements/rules';
-import type { WizardState } from '@/lib/envolvements/wizard';
+import { OfferCardFace } from '@/components/envolvement/offer-card';
+import { ImageIcon } from '@/components/envolvement/offer-icons';
+import { cn } from '@/components/ui/cn';
+import { formatPrice, spotsLabel } from '@/lib/envolvements/rules';
+import { toPreviewOffer, type WizardState } from '@/lib/envolvements/wizard';
 
 const TRIGGER =
   'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
 
-export function WizardPreview({ state }: { state: WizardState }) {
-  const title = state.title.trim() || 'Your Title';
-  const preview = state.previewText.trim() || 'Your preview text will appear here.';
-  const description = state.description.trim() || 'Your detailed description will appear here.';
-  const image = state.imgUrl || '/demo/other.svg';
+/** The cover, or the placeholder image shown until one is uploaded. */
+function PreviewImage({ src, className }: { src: string; className: string }) {
+  if (src) {
+    // eslint-disable-next-line @next/next/no-img-element
+    return <img src={src} alt="" className={cn('object-cover', className)} />;
+  }
   return (
-    <Tabs.Root defaultValue="thumbnail" className="rounded-2xl border border-slate-200 bg-slate-50 p-4">
+    <div className={cn('flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-100 to-slate-200 text-brand-700/70', className)} data-testid="preview-placeholder-image">
+      <ImageIcon width={36} height={36} />
+      <span className="text-xs font-medium">Your cover image</span>
+    </div>
+  );
+}
+
+type WizardPreviewProps = { state: WizardState; creator: { nickname: string; picture: string | null } };
+
+export function WizardPreview({ state, creator }: WizardPreviewProps) {
+  const offer = toPreviewOffer(state, creator);
+  return (
+    <Tabs.Root defaultValue="thumbnail" className="rounded-2xl border border-slate-200 bg-slate-100/70 p-4" data-testid="wizard-preview">
       <Tabs.List aria-label="Preview" className="inline-flex gap-1 rounded-lg bg-slate-200 p-1">
         <Tabs.Trigger value="thumbnail" className={TRIGGER}>
           Thumbnail
@@ -25,24 +40,29 @@ export function WizardPreview({ state }: { state: WizardState }) {
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="thumbnail" className="pt-4">
-        <div className="max-w-xs overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <div className="relative">
-            <CoverImage src={image} className="h-40 w-full" />
-            <span className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow">
-              {formatPrice(Math.round(state.price * 100))}
-            </span>
-          </div>
-          <div className="space-y-1 p-4">
-            <h3 className="font-semibold text-ink">{title}</h3>
-            <p className="text-sm text-slate-600">{preview}</p>
-          </div>
+        <div className="w-full max-w-80 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <OfferCardFace offer={offer} cover={<PreviewImage src={offer.imgUrl} className="h-40 w-full" />} />
         </div>
       </Tabs.Content>
-      <Tabs.Content value="detail" className="space-y-3 pt-4">
-        <CoverImage src={image} className="h-56 w-full rounded-xl" />
-        <h3 className="text-2xl font-bold text-ink">{title}</h3>
-        {state.categories.length > 0 && <CategoryChips categories={state.categories} />}
-        <p className="text-slate-700">{description}</p>
+      <Tabs.Content value="detail" className="pt-4">
+        <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <PreviewImage src={offer.imgUrl} className="h-56 w-full" />
+          <div className="space-y-4 p-5">
+            <h3 className="text-2xl font-bold break-words text-ink">{offer.title}</h3>
+            {offer.categories.length > 0 && <CategoryChips categories={offer.categories} />}
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              <div className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-xs text-slate-500">Price</dt>
+                <dd className="font-semibold text-ink">{formatPrice(offer.priceCents)}</dd>
+              </div>
+              <div className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-xs text-slate-500">Spots Left</dt>
+                <dd className="font-semibold text-ink">{spotsLabel(offer.quantity)}</dd>
+              </div>
+            </dl>
+            <p className="text-sm break-words whitespace-pre-line text-slate-700">{offer.description}</p>
+          </div>
+        </article>
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -2,39 +2,63 @@
 
 import { CategoryPicker } from '@/components/envolvement/category-picker';
 import { todayInput } from '@/components/envolvement/dates';
-import { ImageUploader } from '@/components/envolvement/image-uploader';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@/lib/validation/envolvement';
 import { parseQuantityInput, setSubmissionsAllowed, type WizardState } from '@/lib/envolvements/wizard';
+import { CoverUploader } from './cover-uploader';
 
-type StepProps = {
+export type StepProps = {
   state: WizardState;
   update: (next: Partial<WizardState> | ((s: WizardState) => WizardState)) => void;
   errors: Record<string, string>;
+  /** Marks a field as visited, so that its error shows before the final check. */
+  touch: (field: string) => void;
 };
 
-export function BasicsStep({ state, update, errors }: StepProps) {
+export function BasicsStep({ state, update, errors, touch }: StepProps) {
   return (
     <div className="space-y-5">
+      <h2 className="text-lg font-semibold text-ink">Basic Information</h2>
       <Field id="title" label="Title" error={errors.title} hint={`${state.title.length}/${LIMITS.title}`}>
         <Input
           id="title"
+          className="aria-invalid:border-red-400"
           value={state.title}
           maxLength={LIMITS.title}
           placeholder="Give your envolvement a name"
           onChange={(e) => update({ title: e.target.value })}
+          onBlur={() => touch('title')}
+          aria-invalid={Boolean(errors.title)}
+          aria-describedby={errors.title ? 'title-error' : 'title-hint'}
           onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         />
       </Field>
       <Field id="previewText" label="Preview text" error={errors.previewText} hint={`${state.previewText.length}/${LIMITS.previewText}`}>
-        <Textarea id="previewText" value={state.previewText} maxLength={LIMITS.previewText} placeholder="A short teaser shown on cards" onChange={(e) => update({ previewText: e.target.value })} />
+        <Textarea
+          id="previewText"
+          className="aria-invalid:border-red-400"
+          value={state.previewText}
+          maxLength={LIMITS.previewText}
+          placeholder="A short teaser shown on cards"
+          onChange={(e) => update({ previewText: e.target.value })}
+          onBlur={() => touch('previewText')}
+          aria-invalid={Boolean(errors.previewText)}
+          aria-describedby={errors.previewText ? 'previewText-error' : 'previewText-hint'}
+        />
       </Field>
       <Field id="description" label="Description" error={errors.description} hint={`${state.description.length}/${LIMITS.description}`}>
         <Textarea id="description" className="min-h-32" value={state.description} maxLength={LIMITS.description} placeholder="Everything people should know" onChange={(e) => update({ description: e.target.value })} />
       </Field>
-      <ImageUploader id="cover" value={state.imgUrl} onChange={(url) => update({ imgUrl: url })} />
-      <CategoryPicker value={state.categories} onChange={(categories) => update({ categories })} error={errors.categories} />
+      <CoverUploader id="cover" value={state.imgUrl} onChange={(url) => update({ imgUrl: url })} error={errors.imgUrl} />
+      <CategoryPicker
+        value={state.categories}
+        onChange={(categories) => {
+          update({ categories });
+          touch('categories');
+        }}
+        error={errors.categories}
+      />
     </div>
   );
 }
@@ -52,7 +76,9 @@ export function PricingStep({ state, update, errors }: StepProps) {
           type="number"
           min={0}
           max={LIMITS.quantityMax}
+          inputMode="numeric"
           disabled={state.unlimited}
+          placeholder={state.unlimited ? 'Unlimited' : '0'}
           value={state.unlimited ? '' : String(state.quantity)}
           onChange={(e) => update({ quantity: parseQuantityInput(e.target.value) })}
         />
@@ -86,7 +112,7 @@ const TYPES = [
   ['url', 'URLs'],
 ] as const;
 
-export function SettingsStep({ state, update }: StepProps) {
+export function SettingsStep({ state, update, errors }: StepProps) {
   const today = todayInput();
   return (
     <div className="space-y-5">
@@ -94,7 +120,7 @@ export function SettingsStep({ state, update }: StepProps) {
       <Switch id="submissionsAllowed" label="User Submissions" hint="Let people who join send in text, pictures or links" checked={state.submissionsAllowed} onChange={(on) => update((s) => setSubmissionsAllowed(s, on))} />
       {state.submissionsAllowed && (
         <div className="space-y-4 rounded-xl bg-slate-50 p-4">
-          <Field id="submissionDescription" label="Submission Description">
+          <Field id="submissionDescription" label="Submission Description" error={errors.submissionDescription}>
             <Textarea id="submissionDescription" placeholder="Explain what users should submit" value={state.submissionDescription} maxLength={LIMITS.submissionDescription} onChange={(e) => update({ submissionDescription: e.target.value })} />
           </Field>
           <fieldset>
@@ -113,7 +139,7 @@ export function SettingsStep({ state, update }: StepProps) {
               ))}
             </div>
           </fieldset>
-          <Field id="submissionDeadline" label="Submission Deadline">
+          <Field id="submissionDeadline" label="Submission Deadline" error={errors.submissionDeadline}>
             <Input id="submissionDeadline" type="date" min={today} value={state.submissionDeadline} onChange={(e) => update({ submissionDeadline: e.target.value })} />
           </Field>
         </div>
@@ -121,7 +147,7 @@ export function SettingsStep({ state, update }: StepProps) {
       <Switch id="comments" label="Comments" hint="Allow users to comment" checked={state.comments} onChange={(on) => update({ comments: on })} />
       <Switch id="published" label="Published Content" hint="This envolvement leads to content you will release" checked={state.published} onChange={(on) => update({ published: on, publishedReleaseDate: on ? state.publishedReleaseDate : '' })} />
       {state.published && (
-        <Field id="publishedReleaseDate" label="Estimated Release Date">
+        <Field id="publishedReleaseDate" label="Estimated Release Date" error={errors.publishedReleaseDate}>
           <Input id="publishedReleaseDate" type="date" min={today} value={state.publishedReleaseDate} onChange={(e) => update({ publishedReleaseDate: e.target.value })} />
         </Field>
       )}

@@ -1,5 +1,6 @@
 import type { Category } from '@/models/categories';
 import { LIMITS, MESSAGES } from '@/lib/validation/envolvement';
+import type { EnvolvementDto } from './types';
 
 // The create wizard's rules: pure, so the form and the tests share them.
 
@@ -116,14 +117,81 @@ export function toCreationBody(state: WizardState) {
       submissionsAllowed: state.submissionsAllowed,
       submissionsActive: false,
       submissionsIDPair: null,
-      submissionDescription: state.submissionDescription.trim(),
-      submissionDeadline: localMidnight(state.submissionDeadline),
-      submissionContent: state.submissionContent,
+      // Only what the 'User Submissions' toggle revealed, and only while it is on.
+      submissionDescription: state.submissionsAllowed ? state.submissionDescription.trim() : '',
+      submissionDeadline: state.submissionsAllowed ? localMidnight(state.submissionDeadline) : null,
+      submissionContent: state.submissionsAllowed ? state.submissionContent : { picture: false, description: false, url: false },
     },
     comments: state.comments,
     published: { published: state.published, publishedReleaseDate: state.published ? localMidnight(state.publishedReleaseDate) : null },
     imgUrl: state.imgUrl,
     targetEnvolvmentDate: localMidnight(state.targetDate),
     activityPostJSON: '',
+  };
+}
+
+// The step that holds each field, so that a failed check can show the first step with an error.
+const FIELD_STEP: Record<string, number> = {
+  title: 1,
+  previewText: 1,
+  description: 1,
+  imgUrl: 1,
+  categories: 1,
+  price: 2,
+  quantity: 2,
+  endDate: 3,
+  targetEnvolvmentDate: 3,
+};
+
+/** The step a field lives on; anything else (submission and release settings) is on step 4. */
+export function stepOfField(field: string): number {
+  return FIELD_STEP[field] ?? 4;
+}
+
+/** The first step with an error, or null when there is none. */
+export function firstStepWithError(errors: Record<string, string>): number | null {
+  const steps = Object.keys(errors).map(stepOfField);
+  return steps.length ? Math.min(...steps) : null;
+}
+
+/** The errors of one step's fields, for showing them as the user fills that step in. */
+export function stepErrors(step: number, state: WizardState): Record<string, string> {
+  return Object.fromEntries(Object.entries(validateWizard(state)).filter(([field]) => stepOfField(field) === step));
+}
+
+export const COVER_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Why a chosen cover file cannot be uploaded, or null. The server checks the bytes again. */
+export function coverFileProblem(file: { type: string; size: number } | null | undefined): string | null {
+  if (!file) return 'Please select a file first';
+  if (file.type && !file.type.startsWith('image/')) return 'Please choose an image file (PNG, JPG or GIF)';
+  if (file.size > COVER_MAX_BYTES) return 'Image must be 10 MB or smaller';
+  return null;
+}
+
+/** A file size in MB with two decimals, as the uploader shows it. */
+export function fileSizeLabel(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+export type PreviewOffer = Pick<
+  EnvolvementDto,
+  'title' | 'previewText' | 'description' | 'imgUrl' | 'priceCents' | 'endDate' | 'quantity' | 'username' | 'userPicture' | 'categories'
+>;
+
+/** What the preview shows while the form is filled in: the card's fields, or the spec's placeholders. */
+export function toPreviewOffer(state: WizardState, creator: { nickname: string; picture: string | null }): PreviewOffer {
+  const end = localMidnight(state.endDate);
+  return {
+    title: state.title.trim() || 'Your Title',
+    previewText: state.previewText.trim() || 'Your preview text will appear here.',
+    description: state.description.trim() || 'Your detailed description will appear here.',
+    imgUrl: state.imgUrl,
+    priceCents: Math.max(0, Math.round(state.price * 100)),
+    endDate: { endDate: end, none: !end },
+    quantity: { quantity: state.unlimited ? 0 : state.quantity, unlimited: state.unlimited, currentEnvolves: 0 },
+    username: creator.nickname,
+    userPicture: creator.picture,
+    categories: state.categories,
   };
 }

@@ -18,7 +18,7 @@ export default async function CreatePage() {
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <CreateWizard />
+      <CreateWizard creator={{ nickname: viewer.nickname || viewer.name, picture: viewer.picture }} />
     </div>
   );
 }

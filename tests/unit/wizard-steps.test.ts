@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import {
+  coverFileProblem,
+  emptyWizard,
+  fileSizeLabel,
+  firstStepWithError,
+  isStepComplete,
+  parseQuantityInput,
+  stepErrors,
+  stepOfField,
+  toCreationBody,
+  toPreviewOffer,
+  validateWizard,
+  type WizardState,
+} from '@/lib/envolvements/wizard';
+import { createEnvolvementSchema, envolvementFieldErrors } from '@/lib/validation/envolvement';
+
+const ready = (overrides: Partial<WizardState> = {}): WizardState => ({
+  ...emptyWizard(),
+  title: 'Portrait commission',
+  previewText: 'A hand-drawn portrait of you.',
+  categories: ['Art'],
+  ...overrides,
+});
+
+describe('the defaults', () => {
+  it('start free, unlimited and empty', () => {
+    expect(emptyWizard()).toEqual({
+      title: '',
+      previewText: '',
+      description: '',
+      imgUrl: '',
+      categories: [],
+      price: 0,
+      quantity: 0,
+      unlimited: true,
+      endDate: '',
+      targetDate: '',
+      submissionsAllowed: false,
+      submissionDescription: '',
+      submissionDeadline: '',
+      submissionContent: { picture: false, description: false, url: false },
+      comments: false,
+      published: false,
+      publishedReleaseDate: '',
+    });
+  });
+});
+
+describe('step 1 completeness', () => {
+  it('needs every one of title, preview text and a category, blank text counting as none', () => {
+    expect(isStepComplete(1, emptyWizard())).toBe(false);
+    expect(isStepComplete(1, ready())).toBe(true);
+    expect(isStepComplete(1, ready({ title: '\t \n' }))).toBe(false);
+    expect(isStepComplete(1, ready({ previewText: '   ' }))).toBe(false);
+    expect(isStepComplete(1, ready({ categories: [] }))).toBe(false);
+    expect(isStepComplete(1, ready({ description: '', imgUrl: '' }))).toBe(true);
+    expect(isStepComplete(1, ready({ categories: ['Art', 'Music', 'Q&A'] }))).toBe(true);
+  });
+});
+
+describe('step 2 completeness', () => {
+  it('passes at zero and fails below it, for quantity and price', () => {
+    expect(isStepComplete(2, ready({ quantity: 0, price: 0 }))).toBe(true);
+    expect(isStepComplete(2, ready({ quantity: 10000, unlimited: false }))).toBe(true);
+    expect(isStepComplete(2, ready({ quantity: -1 }))).toBe(false);
+    expect(isStepComplete(2, ready({ price: -0.01 }))).toBe(false);
+  });
+});
+
+describe('steps 3 and 4 completeness', () => {
+  it('always pass, even with dates in the wrong order (the final check catches those)', () => {
+    const odd = ready({ endDate: '2027-05-10', targetDate: '2027-05-01', submissionsAllowed: true });
+    expect(isStepComplete(3, odd)).toBe(true);
+    expect(isStepComplete(4, odd)).toBe(true);
+    expect(isStepComplete(3, emptyWizard())).toBe(true);
+    expect(isStepComplete(4, emptyWizard())).toBe(true);
+  });
+});
+
+describe('quantity input', () => {
+  it('keeps whole numbers up to 10000, caps above it and turns anything else into 0', () => {
+    expect(parseQuantityInput('0')).toBe(0);
+    expect(parseQuantityInput('9999')).toBe(9999);
+    expect(parseQuantityInput('10000')).toBe(10000);
+    expect(parseQuantityInput('10001')).toBe(10000);
+    expect(parseQuantityInput('1e9')).toBe(10000);
+    expect(parseQuantityInput('12.7')).toBe(12);
+    expect(parseQuantityInput('')).toBe(0);
+    expect(parseQuantityInput('twelve')).toBe(0);
+    expect(parseQuantityInput('-3')).toBe(0);
+  });
+});
+
+describe('the final check', () => {
+  it("gives each of the spec's messages on its own field", () => {
+    expect(validateWizard(ready({ title: '  ' }))).toEqual({ title: 'Title is required' });
+    expect(validateWizard(ready({ previewText: '' }))).toEqual({ previewText: 'Preview text is required' });
+    expect(validateWizard(ready({ categories: [] }))).toEqual({ categories: 'At least one category is required' });
+    expect(validateWizard(ready({ price: -1 }))).toEqual({ price: 'Price cannot be negative' });
+    expect(validateWizard(ready({ quantity: -1 }))).toEqual({ quantity: 'Quantity cannot be negative' });
+    expect(validateWizard(ready({ endDate: '2027-05-02', targetDate: '2027-05-01' }))).toEqual({
+      endDate: 'End date cannot be after target envolvement date.',
+      targetEnvolvmentDate: 'Target envolvement date cannot be before end date.',
+    });
+  });
+
+  it('accepts the limits and refuses one past them, counting the trimmed text', () => {
+    expect(validateWizard(ready({ title: 'a'.repeat(200), previewText: 'b'.repeat(1000), description: 'c'.repeat(4000) }))).toEqual({});
+    expect(validateWizard(ready({ title: ` ${'a'.repeat(200)} ` }))).toEqual({});
+    expect(validateWizard(ready({ title: 'a'.repeat(201) }))).toEqual({ title: 'Title must be 200 characters or fewer' });
+    expect(validateWizard(ready({ previewText: 'b'.repeat(1001) }))).toEqual({ previewText: 'Preview text must be 1000 characters or fewer' });
+    expect(validateWizard(ready({ description: 'c'.repeat(4001) }))).toEqual({ description: 'Description must be 4000 characters or fewer' });
+  });
+
+  it('lets the end date equal the target date, and either stand alone', () => {
+    expect(validateWizard(ready({ endDate: '2027-05-01', targetDate: '2027-05-01' }))).toEqual({});
+    expect(validateWizard(ready({ endDate: '2027-05-01' }))).toEqual({});
+    expect(validateWizard(ready({ targetDate: '2027-05-01' }))).toEqual({});
+  });
+});
+
+describe('where errors are shown', () => {
+  it('knows the step of every field', () => {
+    expect(['title', 'previewText', 'description', 'imgUrl', 'categories'].map(stepOfField)).toEqual([1, 1, 1, 1, 1]);
+    expect(['price', 'quantity'].map(stepOfField)).toEqual([2, 2]);
+    expect(['endDate', 'targetEnvolvmentDate'].map(stepOfField)).toEqual([3, 3]);
+    expect(['submissionDeadline', 'submissionDescription', 'publishedReleaseDate', 'anythingElse'].map(stepOfField)).toEqual([4, 4, 4, 4]);
+  });
+
+  it('goes back to the first step holding an error', () => {
+    expect(firstStepWithError({})).toBeNull();
+    expect(firstStepWithError({ endDate: 'x', quantity: 'y' })).toBe(2);
+    expect(firstStepWithError({ submissionDeadline: 'x', categories: 'y' })).toBe(1);
+    expect(firstStepWithError({ publishedReleaseDate: 'x' })).toBe(4);
+  });
+
+  it("shows a step's own errors while it is being filled in", () => {
+    const state = ready({ title: '', categories: [], quantity: -1, endDate: '2027-05-02', targetDate: '2027-05-01' });
+    expect(stepErrors(1, state)).toEqual({ title: 'Title is required', categories: 'At least one category is required' });
+    expect(stepErrors(2, state)).toEqual({ quantity: 'Quantity cannot be negative' });
+    expect(Object.keys(stepErrors(3, state))).toEqual(['endDate', 'targetEnvolvmentDate']);
+    expect(stepErrors(4, state)).toEqual({});
+  });
+});
+
+describe('the cover file', () => {
+  it('must be chosen, an image, and at most 10 MB', () => {
+    expect(coverFileProblem(null)).toBe('Please select a file first');
+    expect(coverFileProblem({ type: 'application/pdf', size: 10 })).toBe('Please choose an image file (PNG, JPG or GIF)');
+    expect(coverFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();
+    expect(coverFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe('Image must be 10 MB or smaller');
+    // An unknown type goes to the server, which reads the bytes.
+    expect(coverFileProblem({ type: '', size: 10 })).toBeNull();
+  });
+
+  it('shows its size in MB', () => {
+    expect(fileSizeLabel(0)).toBe('0.00 MB');
+    expect(fileSizeLabel(1536 * 1024)).toBe('1.50 MB');
+    expect(fileSizeLabel(10 * 1024 * 1024)).toBe('10.00 MB');
+  });
+});
+
+describe('the preview', () => {
+  const creator = { nickname: 'inesdraws', picture: null };
+
+  it("shows the spec's placeholders for an empty form", () => {
+    expect(toPreviewOffer(emptyWizard(), creator)).toEqual({
+      title: 'Your Title',
+      previewText: 'Your preview text will appear here.',
+      description: 'Your detailed description will appear here.',
+      imgUrl: '',
+      priceCents: 0,
+      endDate: { endDate: null, none: true },
+      quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
+      username: 'inesdraws',
+      userPicture: null,
+      categories: [],
+    });
+  });
+
+  it('shows what has been typed', () => {
+    const offer = toPreviewOffer(ready({ unlimited: false, quantity: 8, endDate: '2027-01-02', imgUrl: '/uploads/covers/a.png' }), creator);
+    expect(offer).toMatchObject({
+      title: 'Portrait commission',
+      previewText: 'A hand-drawn portrait of you.',
+      imgUrl: '/uploads/covers/a.png',
+      endDate: { endDate: new Date(2027, 0, 2).toISOString(), none: false },
+      quantity: { quantity: 8, unlimited: false, currentEnvolves: 0 },
+    });
+  });
+});
+
+describe('the creation body', () => {
+  it('maps a whole form to the spec body: trimmed text, local-midnight dates, free and limited', () => {
+    const body = toCreationBody(
+      ready({
+        title: '  Portrait commission  ',
+        previewText: ' A hand-drawn portrait of you. ',
+        description: '  Details.  ',
+        imgUrl: '/uploads/covers/a.png',
+        categories: ['Art', 'Tutorials'],
+        unlimited: false,
+        quantity: 12,
+        endDate: '2027-05-01',
+        targetDate: '2027-05-20',
+        submissionsAllowed: true,
+        submissionDescription: '  A photo of you  ',
+        submissionDeadline: '2027-05-10',
+        submissionContent: { picture: true, description: false, url: true },
+        comments: true,
+        published: true,
+        publishedReleaseDate: '2027-06-01',
+      }),
+    );
+    expect(body).toEqual({
+      type: 'BaseEnvolvement',
+      isActive: false,
+      title: 'Portrait commission',
+      previewText: 'A hand-drawn portrait of you.',
+      description: 'Details.',
+      file: '',
+      price: { price: 0, free: true },
+      quantity: { quantity: 12, unlimited: false, currentEnvolves: 0 },
+      categories: ['Art', 'Tutorials'],
+      endDate: { endDate: new Date(2027, 4, 1).toISOString(), none: false },
+      submissions: {
+        submissionsAllowed: true,
+        submissionsActive: false,
+        submissionsIDPair: null,
+        submissionDescription: 'A photo of you',
+        submissionDeadline: new Date(2027, 4, 10).toISOString(),
+        submissionContent: { picture: true, description: false, url: true },
+      },
+      comments: true,
+      published: { published: true, publishedReleaseDate: new Date(2027, 5, 1).toISOString() },
+      imgUrl: '/uploads/covers/a.png',
+      targetEnvolvmentDate: new Date(2027, 4, 20).toISOString(),
+      activityPostJSON: '',
+    });
+  });
+
+  it('sends quantity 0 when unlimited, no end date as none, and nothing the switched-off settings held', () => {
+    const body = toCreationBody(
+      ready({
+        unlimited: true,
+        quantity: 40,
+        submissionsAllowed: false,
+        submissionDescription: 'left over',
+        submissionDeadline: '2027-05-10',
+        submissionContent: { picture: true, description: true, url: true },
+        published: false,
+        publishedReleaseDate: '2027-06-01',
+      }),
+    );
+    expect(body.quantity).toEqual({ quantity: 0, unlimited: true, currentEnvolves: 0 });
+    expect(body.endDate).toEqual({ endDate: null, none: true });
+    expect(body.targetEnvolvmentDate).toBeNull();
+    expect(body.submissions).toEqual({
+      submissionsAllowed: false,
+      submissionsActive: false,
+      submissionsIDPair: null,
+      submissionDescription: '',
+      submissionDeadline: null,
+      submissionContent: { picture: false, description: false, url: false },
+    });
+    expect(body.published).toEqual({ published: false, publishedReleaseDate: null });
+  });
+
+  it('sends price 0 when free, whatever the price field held, and never an identity', () => {
+    expect(toCreationBody(ready({ price: 0 })).price).toEqual({ price: 0, free: true });
+    expect(toCreationBody(ready({ price: -5 })).price).toEqual({ price: 0, free: true });
+    const body = toCreationBody(ready());
+    for (const key of ['userID', 'username', 'userPicture']) expect(body).not.toHaveProperty(key);
+  });
+});
+
+describe('the body against the server schema', () => {
+  it('is accepted as the wizard sends it', () => {
+    const body = toCreationBody(
+      ready({ unlimited: false, quantity: 3, endDate: '2031-01-01', targetDate: '2031-02-01', submissionsAllowed: true, submissionDeadline: '2031-01-15', published: true, publishedReleaseDate: '2031-03-01' }),
+    );
+    expect(createEnvolvementSchema.safeParse(body).success).toBe(true);
+  });
+
+  it("is refused with the same message on the same field as the wizard's own check", () => {
+    for (const state of [
+      ready({ title: ' ' }),
+      ready({ previewText: '' }),
+      ready({ categories: [] }),
+      ready({ endDate: '2031-02-02', targetDate: '2031-02-01' }),
+    ]) {
+      const result = createEnvolvementSchema.safeParse(toCreationBody(state));
+      expect(result.success).toBe(false);
+      expect(envolvementFieldErrors(result.error!)).toEqual(validateWizard(state));
+    }
+  });
+});
