@@ -55,7 +55,7 @@ export function CategoryRow({ category, items, viewerId }: CategoryRowProps) {
         </div>
       </div>
       {/* relative: positioned content inside the cards must scroll with the row, not widen the page. */}
-      <div ref={scroller} onScroll={measure} className="scrollbar-none relative -mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto px-1 pt-1 pb-3">
+      <div ref={scroller} onScroll={measure} className="scrollbar-none relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto px-1 pt-1 pb-3">
         {items.map((item) => (
           <div key={item._id} className={CARD}>
             <OfferCard envolvement={item} viewerId={viewerId} />
