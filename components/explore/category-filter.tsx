@@ -6,7 +6,7 @@ import { exploreHref, type ExploreParams } from './explore-params';
 /** Multi-select chips kept in the URL, so filtered views can be shared and indexed. */
 export function CategoryFilter({ params }: { params: ExploreParams }) {
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label="Filter by category">
+    <div role="group" className="flex flex-wrap items-center gap-2" aria-label="Filter by category">
       {CATEGORIES.map((category) => {
         const selected = params.categories.includes(category);
         const next = selected ? params.categories.filter((c) => c !== category) : [...params.categories, category];
@@ -14,7 +14,7 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
           <Link
             key={category}
             href={exploreHref({ ...params, categories: next })}
-            aria-pressed={selected}
+            aria-current={selected ? 'true' : undefined}
             scroll={false}
             className={cn(
               'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',

@@ -40,11 +40,15 @@ export function CategoryRow({ category, items, viewerId }: CategoryRowProps) {
   return (
     <section aria-labelledby={headingId} data-testid="category-row" className="space-y-3">
       <div className="flex items-center justify-between gap-3">
-        <h2 id={headingId} className="text-xl font-bold text-ink">
-          <Link href={exploreHref({ categories: [category] })} className="hover:text-brand-700">
+        <div className="flex items-baseline gap-3">
+          <h2 id={headingId} className="text-xl font-bold text-ink">
             {category}
+          </h2>
+          {/* Named without the category, so the filter chip stays the only link called by it. */}
+          <Link href={exploreHref({ categories: [category] })} className="text-sm font-semibold text-brand-700 hover:underline">
+            See all
           </Link>
-        </h2>
+        </div>
         <div className="flex gap-2">
           <button type="button" aria-label={`Scroll ${category} left`} onClick={() => scroll(-1)} disabled={edges.start} className={ARROW}>
             <ChevronLeftIcon />

@@ -1,0 +1,238 @@
+import { expect, test, type Page } from '@playwright/test';
+import zlib from 'node:zlib';
+
+test.use({ storageState: 'e2e/.auth/creator.json' });
+
+// A real 2x2 PNG, built from the format's rules, so the server's byte check passes.
+function coverPng(): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = ~0;
+    for (const b of bytes) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(typed.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    typed.copy(out, 4);
+    out.writeUInt32BE(crc32(typed), typed.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const pixels = Buffer.from([0, 97, 40, 238, 240, 120, 60, 0, 30, 180, 160, 250, 250, 250]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** yyyy-mm-dd of a day from today, in the browser's own calendar. */
+function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const stamp = Date.now().toString(36);
+const title = `Kite workshop ${stamp}`;
+
+async function searchExplore(page: Page, text: string) {
+  const box = page.getByRole('searchbox', { name: 'Search for envolvments' });
+  await box.fill(text);
+  await box.press('Enter');
+  await page.waitForURL(/\/explore\?q=/);
+}
+
+test.describe.serial('a creator publishes through the wizard and finds it on Explore', () => {
+  let detailPath = '';
+
+  test('goes through all four steps with a cover image', async ({ page }) => {
+    await page.goto('/create');
+    await expect(page.getByRole('heading', { name: 'Create New Envolvement' })).toBeVisible();
+    await expect(page.getByText('Share your unique experience with the world')).toBeVisible();
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(next).toBeDisabled();
+
+    // The preview starts with the spec's placeholders.
+    await page.getByRole('button', { name: 'Show Preview' }).click();
+    const preview = page.getByTestId('wizard-preview');
+    await expect(preview.getByText('Your Title')).toBeVisible();
+    await expect(preview.getByText('Your preview text will appear here.')).toBeVisible();
+    await preview.getByRole('tab', { name: 'Detail View' }).click();
+    await expect(preview.getByText('Your detailed description will appear here.')).toBeVisible();
+    await preview.getByRole('tab', { name: 'Thumbnail' }).click();
+
+    // Step 1: leaving a required field empty says so; Enter in the title does not submit.
+    await page.getByLabel('Title').focus();
+    await page.getByLabel('Preview text').focus();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Title').press('Enter');
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+    await expect(page.getByText('Title is required')).toHaveCount(0);
+    await expect(preview.getByText(title)).toBeVisible();
+    await page.getByLabel('Preview text').fill('Build and fly a kite with me, live from the beach.');
+    await page.getByLabel('Description').fill('We cut, glue and fly a diamond kite together. Bring paper and string.');
+
+    await page.getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
+    await expect(page.getByRole('button', { name: 'Change Image' })).toBeVisible();
+    await expect(page.getByText(/cover\.png \(0\.00 MB\)/)).toBeVisible();
+    await expect(page.getByText('PNG, JPG, GIF up to 10MB')).toBeVisible();
+    await expect(page.getByAltText('Cover preview')).toHaveAttribute('src', /^\/uploads\/|^https:\/\//);
+
+    // At most three categories: the fourth click is ignored.
+    for (const name of ['Tutorials', 'Travel', 'Education', 'Gaming']) {
+      await page.getByRole('button', { name, exact: true }).click();
+    }
+    await expect(page.getByRole('button', { name: 'Gaming', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await page.getByRole('button', { name: 'Education', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Education', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(next).toBeEnabled();
+    await next.click();
+
+    // Step 2: free only; quantity capped at 10000.
+    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pricing & Availability' })).toBeVisible();
+    await expect(page.getByLabel('Price')).toBeDisabled();
+    await expect(page.getByLabel('Price')).toHaveValue('Free');
+    await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
+    await expect(page.getByLabel('Unlimited')).toBeChecked();
+    await page.getByLabel('Unlimited').uncheck();
+    await page.getByLabel('Quantity').fill('25000');
+    await expect(page.getByLabel('Quantity')).toHaveValue('10000');
+    await page.getByLabel('Quantity').fill('12');
+    await next.click();
+
+    // Step 3: the two dates with their hints; the target cannot precede the end.
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Important Dates' })).toBeVisible();
+    await expect(page.getByText('When this envolvement will no longer be available')).toBeVisible();
+    await expect(page.getByText('When the main activity will occur')).toBeVisible();
+    await expect(page.getByLabel('End Date')).toHaveAttribute('min', dayFromToday(0));
+    await page.getByLabel('End Date').fill(dayFromToday(10));
+    await expect(page.getByLabel('Target Envolvement Date')).toHaveAttribute('min', dayFromToday(10));
+    await page.getByLabel('Target Envolvement Date').fill(dayFromToday(20));
+    await expect(page.getByLabel('End Date')).toHaveAttribute('max', dayFromToday(20));
+    await next.click();
+
+    // Step 4: turning User Submissions off clears what it revealed.
+    await expect(page.getByText('Step 4 of 4')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Envolvement Settings' })).toBeVisible();
+    const submissions = page.getByRole('switch', { name: 'User Submissions' });
+    await submissions.click();
+    await page.getByPlaceholder('Explain what users should submit').fill('A photo of your finished kite');
+    await page.getByLabel('Pictures').check();
+    await submissions.click();
+    await expect(page.getByPlaceholder('Explain what users should submit')).toHaveCount(0);
+    await submissions.click();
+    await expect(page.getByPlaceholder('Explain what users should submit')).toHaveValue('');
+    await expect(page.getByLabel('Pictures')).not.toBeChecked();
+    await page.getByPlaceholder('Explain what users should submit').fill('A photo of your finished kite');
+    await page.getByLabel('Pictures').check();
+    await page.getByLabel('Text Description').check();
+    await page.getByRole('switch', { name: 'Comments' }).click();
+    await page.getByRole('switch', { name: 'Published Content' }).click();
+    await expect(page.getByLabel('Estimated Release Date')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByText('Envolvement created and submissions opened successfully!')).toBeVisible();
+    const link = page.getByRole('link', { name: 'View your envolvement' });
+    detailPath = (await link.getAttribute('href'))!;
+    expect(detailPath).toMatch(/^\/envolvement\/[0-9a-f-]{36}$/);
+
+    // The form is back to its defaults: step 1, empty, free and unlimited.
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Tutorials', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('button', { name: 'Change Image' })).toHaveCount(0);
+
+    await link.click();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  });
+
+  test('finds it on Explore by search and by category', async ({ page }) => {
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { name: 'Discover Your Next Envolvement' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Your Own Envolvement' })).toHaveAttribute('href', '/create');
+
+    await searchExplore(page, `kite workshop ${stamp}`);
+    await expect(page.getByText('All Envolvments (1)')).toBeVisible();
+    const card = page.getByTestId('offer-card').filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('price-badge')).toHaveText('Free');
+    await expect(card.getByTestId('spots')).toHaveText('12/12');
+    await expect(card.getByTestId('days-left')).toHaveText(/^(9|10) Days$/);
+
+    await searchExplore(page, `no such thing ${stamp}`);
+    await expect(page.getByText('No Envolvments found.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Categories' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+
+    // Categories are chosen in the URL and combine with each other.
+    const chips = page.getByRole('group', { name: 'Filter by category' });
+    await chips.getByRole('link', { name: 'Travel', exact: true }).click();
+    await expect(page).toHaveURL(/category=Travel/);
+    await expect(page.getByTestId('offer-card').filter({ hasText: title })).toBeVisible();
+    await expect(chips.getByRole('link', { name: 'Travel', exact: true })).toHaveAttribute('aria-current', 'true');
+    await chips.getByRole('link', { name: 'Music', exact: true }).click();
+    await expect(page).toHaveURL(/category=Travel&category=Music/);
+    await expect(page.getByTestId('offer-card').filter({ hasText: title })).toBeVisible();
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+
+    await page.goto('/explore?category=Gaming&view=all');
+    await expect(page.getByTestId('offer-card').filter({ hasText: title })).toHaveCount(0);
+
+    // Its own creator cannot join it.
+    await page.goto(`/explore?category=Tutorials&q=${encodeURIComponent(title)}`);
+    await page.getByTestId('offer-card').filter({ hasText: title }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByRole('button', { name: 'This is your Envolvement' })).toBeDisabled();
+    await expect(dialog.getByText('Build and fly a kite with me, live from the beach.')).toHaveCount(0);
+    await expect(dialog.getByText('We cut, glue and fly a diamond kite together. Bring paper and string.')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', detailPath);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test.afterAll(async ({ browser }, testInfo) => {
+    if (!detailPath) return;
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, storageState: 'e2e/.auth/creator.json' });
+    await context.request.delete(`/api/post/${detailPath.split('/').pop()}`);
+    await context.close();
+  });
+});
+
+test.describe('the default Explore view', () => {
+  test('shows one scroller per category with arrows and the View All button', async ({ page }) => {
+    await page.goto('/explore');
+    const rows = page.getByTestId('category-row');
+    await expect(rows.first()).toBeVisible();
+    const row = rows.first();
+    await expect(row.getByRole('button', { name: /left$/ })).toBeDisabled();
+    const scroller = row.locator('.snap-x');
+    const width = await scroller.evaluate((el) => el.clientWidth);
+    if ((await scroller.evaluate((el) => el.scrollWidth)) > width) {
+      await row.getByRole('button', { name: /right$/ }).click();
+      await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(width / 2);
+    }
+    // The page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole('link', { name: 'View All Envolvments' }).click();
+    await expect(page).toHaveURL(/view=all/);
+    await expect(page.getByText(/^All Envolvments \(\d+\)$/)).toBeVisible();
+  });
+});
