@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { SearchIcon } from '@/components/layout/icons';
-import { buttonClasses } from '@/components/ui/button';
 import { exploreHref, type ExploreParams } from './explore-params';
 
 /** A plain GET form: searching works before any script loads, and keeps the chosen categories. */
@@ -28,7 +27,8 @@ export function SearchBox({ params }: { params: ExploreParams }) {
             </svg>
           </Link>
         )}
-        <button type="submit" className={buttonClasses('primary', 'sm', 'hidden h-9 rounded-full sm:inline-flex')}>
+        {/* Phones submit from the keyboard; the button would squeeze the field. */}
+        <button type="submit" className="hidden h-9 items-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex">
           Search
         </button>
       </div>
