@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { userRefSchema } from '@/lib/validation/users';
 import { users } from '@/models';
 import { publicUserColumns, type AccountUser } from './service';
 
@@ -10,8 +11,9 @@ export type ProfileUser = AccountUser & { updatedAt: Date };
 
 /** A user by their whole id (`provider|subject`) or by the part after the '|'. */
 export async function findUserByIdOrSlug(idOrSlug: string): Promise<ProfileUser | null> {
-  const value = idOrSlug.trim();
-  if (!value || value.length > 300) return null;
+  const parsed = userRefSchema.safeParse(idOrSlug);
+  if (!parsed.success) return null;
+  const value = parsed.data;
   const [user] = await db()
     .select(profileColumns)
     .from(users)

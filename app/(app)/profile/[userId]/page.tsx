@@ -6,10 +6,11 @@ import { ProfileHeader } from '@/components/profile/profile-header';
 import { getViewer } from '@/lib/auth/viewer';
 import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
+import { decodeSegment } from '@/lib/validation/users';
 
 type PageProps = { params: Promise<{ userId: string }> };
 
-const findUser = cache((slug: string) => findUserByIdOrSlug(decodeURIComponent(slug)));
+const findUser = cache((slug: string) => findUserByIdOrSlug(decodeSegment(slug)));
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const user = await findUser((await params).userId);

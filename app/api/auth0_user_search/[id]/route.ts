@@ -1,5 +1,6 @@
 import { publicRoute } from '@/lib/http/route';
 import { searchUsers } from '@/lib/users/search';
+import { decodeSegment } from '@/lib/validation/users';
 
 // GET /api/auth0_user_search/{term}: the legacy form of the same search
-export const GET = publicRoute(async ({ params }) => searchUsers(decodeURIComponent(params.id ?? '')));
+export const GET = publicRoute(async ({ params }) => searchUsers(decodeSegment(params.id)));

@@ -4,11 +4,12 @@ import { Avatar } from '@/components/layout/avatar';
 import { profileSlug } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
 import { searchUsers, type UserSearchResult } from '@/lib/users/search';
+import { decodeSegment } from '@/lib/validation/users';
 
 export const metadata: Metadata = { title: 'Search results', robots: { index: false } };
 
 export default async function UserSearchResultsPage({ params }: { params: Promise<{ term: string }> }) {
-  const term = decodeURIComponent((await params).term);
+  const term = decodeSegment((await params).term);
   let results: UserSearchResult[] = [];
   try {
     results = await searchUsers(term);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+// Shared by the search box (to know when to ask) and the server (to refuse).
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_TOO_SHORT = 'Please enter at least 3 characters to search.';
+
+export const userSearchSchema = z
+  .string()
+  .trim()
+  .min(SEARCH_MIN_LENGTH, { error: SEARCH_TOO_SHORT })
+  .max(SEARCH_MAX_LENGTH, { error: `Search text must be ${SEARCH_MAX_LENGTH} characters or fewer.` });
+
+/** A user as a path names them: the whole `provider|subject` or the part after the '|'. */
+export const userRefSchema = z.string().trim().min(1).max(300);
+
+/**
+ * A path segment as the user typed it. Next hands some segments over still encoded
+ * (`local%7Cabc`) and others decoded; a stray '%' must not become a 500.
+ */
+export function decodeSegment(value: string | undefined): string {
+  if (!value) return '';
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
