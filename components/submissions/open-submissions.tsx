@@ -6,8 +6,23 @@ import { Button } from '@/components/ui/button';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { Switch } from '@/components/ui/switch';
 
-/** The creator's 'Nothing here yet' → 'Open Submissions' → 'Submission Settings' → 'Publish'. */
-export function OpenSubmissions({ envolvementId }: { envolvementId: string }) {
+export const OPENED_MESSAGE = 'Submissions opened successfully! Please refresh the page to see changes.';
+
+function EmptyTrayIllustration() {
+  return (
+    <svg viewBox="0 0 120 80" width="120" height="80" aria-hidden>
+      <rect x="10" y="16" width="100" height="56" rx="8" fill="#e9e5ff" />
+      <rect x="24" y="8" width="72" height="48" rx="6" fill="#fff" stroke="#b6a6ff" strokeWidth="2" />
+      <path d="M36 24h48M36 34h36M36 44h24" stroke="#9175ff" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The creator's 'Nothing here yet' → 'Open Submissions' → 'Submission Settings' → 'Publish'.
+ * Success is reported to the parent: the refresh replaces this panel with the review board.
+ */
+export function OpenSubmissions({ envolvementId, onOpened }: { envolvementId: string; onOpened: (status: Status) => void }) {
   const router = useRouter();
   const [settings, setSettings] = useState(false);
   const [types, setTypes] = useState({ picture: false, description: false, url: false });
@@ -24,7 +39,7 @@ export function OpenSubmissions({ envolvementId }: { envolvementId: string }) {
         body: JSON.stringify(types),
       });
       if (!response.ok) throw new Error(String(response.status));
-      setMessage({ ok: true, text: 'Submissions opened successfully! Please refresh the page to see changes.' });
+      onOpened({ ok: true, text: OPENED_MESSAGE });
       router.refresh();
     } catch {
       setMessage({ ok: false, text: 'An error occurred while opening submissions.' });
@@ -36,11 +51,7 @@ export function OpenSubmissions({ envolvementId }: { envolvementId: string }) {
   if (!settings) {
     return (
       <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-        <svg viewBox="0 0 120 80" width="120" height="80" aria-hidden>
-          <rect x="10" y="16" width="100" height="56" rx="8" fill="#e9e5ff" />
-          <rect x="24" y="8" width="72" height="48" rx="6" fill="#fff" stroke="#b6a6ff" strokeWidth="2" />
-          <path d="M36 24h48M36 34h36M36 44h24" stroke="#9175ff" strokeWidth="3" strokeLinecap="round" />
-        </svg>
+        <EmptyTrayIllustration />
         <p className="mt-4 font-semibold text-ink">Nothing here yet</p>
         <Button className="mt-4" onClick={() => setSettings(true)}>
           Open Submissions
@@ -48,15 +59,22 @@ export function OpenSubmissions({ envolvementId }: { envolvementId: string }) {
       </div>
     );
   }
+  const none = !(types.picture || types.description || types.url);
   return (
     <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
       <h3 className="text-lg font-bold text-ink">Submission Settings</h3>
       <Switch id="allow-picture" label="Allow Picture Submissions" checked={types.picture} onChange={(v) => setTypes((t) => ({ ...t, picture: v }))} />
       <Switch id="allow-description" label="Allow Description Submissions" checked={types.description} onChange={(v) => setTypes((t) => ({ ...t, description: v }))} />
       <Switch id="allow-url" label="Allow Url Submissions" checked={types.url} onChange={(v) => setTypes((t) => ({ ...t, url: v }))} />
-      <Button onClick={publish} disabled={busy || !(types.picture || types.description || types.url)}>
-        Publish
-      </Button>
+      {none && <p className="text-xs text-slate-500">Choose at least one kind of submission to publish.</p>}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={publish} disabled={busy || none}>
+          {busy ? 'Publishing...' : 'Publish'}
+        </Button>
+        <Button variant="ghost" onClick={() => setSettings(false)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
       <StatusMessage status={message} />
     </div>
   );

@@ -1,10 +1,13 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/models/submissions';
+import { STATUS_LABELS } from './status-labels';
 
 export type ReviewEntry = {
   userID: string;
@@ -16,16 +19,20 @@ export type ReviewEntry = {
   status: SubmissionStatus;
 };
 
-const LABELS: Record<SubmissionStatus, string> = { inReview: 'In-Review', approved: 'Approved', denied: 'Denied', completed: 'Completed' };
+// One column template for the header and every row, so the radios line up under their names.
+const COLUMNS = 'sm:grid-cols-[minmax(0,1fr)_repeat(4,5.5rem)_2.5rem]';
 
 const progressOf = (status: SubmissionStatus) => Object.fromEntries(SUBMISSION_STATUSES.map((s) => [s, s === status]));
 
 /** 'Current Submissions:' with one radio per status for every submitter, saved together. */
 export function ReviewBoard({ envolvementId, entries }: { envolvementId: string; entries: ReviewEntry[] }) {
-  const [statuses, setStatuses] = useState(() => Object.fromEntries(entries.map((e) => [e.userID, e.status])));
+  const router = useRouter();
+  // Only the creator's edits live here; anyone not edited shows what the server says.
+  const [edits, setEdits] = useState<Record<string, SubmissionStatus>>({});
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [message, setMessage] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
+  const statusOf = (entry: ReviewEntry) => edits[entry.userID] ?? entry.status;
 
   async function save() {
     setBusy(true);
@@ -35,11 +42,12 @@ export function ReviewBoard({ envolvementId, entries }: { envolvementId: string;
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          SubmissionProgressArray: Object.entries(statuses).map(([userID, status]) => ({ userID, progress: progressOf(status) })),
+          SubmissionProgressArray: entries.map((entry) => ({ userID: entry.userID, progress: progressOf(statusOf(entry)) })),
         }),
       });
       if (!response.ok) throw new Error(String(response.status));
       setMessage({ ok: true, text: 'Progress updated successfully!' });
+      router.refresh();
     } catch {
       setMessage({ ok: false, text: 'An error occurred while updating progress.' });
     } finally {
@@ -53,76 +61,81 @@ export function ReviewBoard({ envolvementId, entries }: { envolvementId: string;
       {entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">No one has sent a submission yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[36rem] text-sm">
-            <thead className="bg-slate-50 text-left text-xs text-slate-500">
-              <tr>
-                <th className="p-3 font-medium">Submitter</th>
-                {SUBMISSION_STATUSES.map((s) => (
-                  <th key={s} className="p-3 text-center font-medium">
-                    {LABELS[s]}
-                  </th>
-                ))}
-                <th className="p-3" />
-              </tr>
-            </thead>
-            {entries.map((entry) => (
-              <tbody key={entry.userID} className="border-t border-slate-100" data-testid="submission-row">
-                <tr>
-                  <td className="p-3">
-                    <span className="flex items-center gap-2 font-medium text-ink">
+        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <div aria-hidden className={cn('hidden gap-2 bg-slate-50 px-4 py-2.5 text-xs font-medium text-slate-500 sm:grid', COLUMNS)}>
+            <span>Submitter</span>
+            {SUBMISSION_STATUSES.map((s) => (
+              <span key={s} className="text-center">
+                {STATUS_LABELS[s]}
+              </span>
+            ))}
+            <span />
+          </div>
+          <ul className="divide-y divide-slate-100">
+            {entries.map((entry) => {
+              const expanded = Boolean(open[entry.userID]);
+              const panelId = `submission-${entry.userID}`;
+              return (
+                <li key={entry.userID} data-testid="submission-row" className="px-4 py-3">
+                  <div className={cn('grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-3', COLUMNS)}>
+                    <span className="flex min-w-0 items-center gap-2 font-medium text-ink">
                       <Avatar name={entry.username} picture={entry.pfp} size={28} />
-                      {entry.username}
+                      <span className="truncate">{entry.username}</span>
                     </span>
-                  </td>
-                  {SUBMISSION_STATUSES.map((s) => (
-                    <td key={s} className="p-3 text-center">
-                      <input
-                        type="radio"
-                        name={`status-${entry.userID}`}
-                        aria-label={`${LABELS[s]} for ${entry.username}`}
-                        className="h-4 w-4 accent-brand-600"
-                        checked={statuses[entry.userID] === s}
-                        onChange={() => setStatuses((all) => ({ ...all, [entry.userID]: s }))}
-                      />
-                    </td>
-                  ))}
-                  <td className="p-3 text-right">
+                    <fieldset className="order-3 col-span-2 grid grid-cols-2 gap-2 sm:order-none sm:col-span-4 sm:grid-cols-4 sm:gap-2">
+                      <legend className="sr-only">Status of {entry.username}</legend>
+                      {SUBMISSION_STATUSES.map((s) => (
+                        <label
+                          key={s}
+                          className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700 has-[:checked]:border-brand-400 has-[:checked]:bg-brand-50 sm:justify-center sm:border-0 sm:p-1 sm:has-[:checked]:bg-transparent"
+                        >
+                          <input
+                            type="radio"
+                            name={`status-${entry.userID}`}
+                            aria-label={`${STATUS_LABELS[s]} for ${entry.username}`}
+                            className="h-4 w-4 accent-brand-600"
+                            checked={statusOf(entry) === s}
+                            onChange={() => setEdits((all) => ({ ...all, [entry.userID]: s }))}
+                          />
+                          <span className="sm:sr-only">{STATUS_LABELS[s]}</span>
+                        </label>
+                      ))}
+                    </fieldset>
                     <button
                       type="button"
-                      aria-expanded={Boolean(open[entry.userID])}
-                      aria-label={`${open[entry.userID] ? 'Hide' : 'Show'} submission of ${entry.username}`}
+                      aria-expanded={expanded}
+                      aria-controls={panelId}
+                      aria-label={`${expanded ? 'Hide' : 'Show'} submission of ${entry.username}`}
                       onClick={() => setOpen((o) => ({ ...o, [entry.userID]: !o[entry.userID] }))}
-                      className="h-7 w-7 rounded-full border border-slate-300 font-bold text-slate-700 hover:bg-slate-50"
+                      className="h-8 w-8 justify-self-end rounded-full border border-slate-300 font-bold text-slate-700 hover:bg-slate-50"
                     >
-                      {open[entry.userID] ? '-' : '+'}
+                      {expanded ? '−' : '+'}
                     </button>
-                  </td>
-                </tr>
-                {open[entry.userID] && (
-                  <tr>
-                    <td colSpan={6} className="space-y-2 bg-slate-50 p-4">
+                  </div>
+                  {expanded && (
+                    <div id={panelId} className="mt-3 space-y-3 rounded-lg bg-slate-50 p-4 text-sm">
                       {entry.picture && (
                         // eslint-disable-next-line @next/next/no-img-element
-                        <img src={entry.picture} alt={`Submitted by ${entry.username}`} className="max-h-60 rounded-lg" />
+                        <img src={entry.picture} alt={`Submitted by ${entry.username}`} className="max-h-72 max-w-full rounded-lg" />
                       )}
-                      {entry.description && <p className="whitespace-pre-line text-slate-700">{entry.description}</p>}
+                      {entry.description && <p className="break-words whitespace-pre-line text-slate-700">{entry.description}</p>}
                       {entry.url && (
-                        <a href={entry.url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-brand-700 underline">
+                        <a href={entry.url} target="_blank" rel="noopener noreferrer nofollow ugc" className="block break-all text-brand-700 underline">
                           {entry.url}
                         </a>
                       )}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            ))}
-          </table>
+                      {!entry.picture && !entry.description && !entry.url && <p className="text-slate-500">Nothing was sent.</p>}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
         </div>
       )}
       {entries.length > 0 && (
         <Button onClick={save} disabled={busy}>
-          Save Changes
+          {busy ? 'Saving...' : 'Save Changes'}
         </Button>
       )}
       <StatusMessage status={message} />

@@ -6,9 +6,9 @@ import { ImageUploader } from '@/components/envolvement/image-uploader';
 import { Button } from '@/components/ui/button';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { Field, Input, Textarea } from '@/components/ui/field';
+import { isHttpUrl, SUBMISSION_LIMITS } from '@/lib/validation/submissions';
 import type { SubmissionStatus } from '@/models/submissions';
-
-const STATUS_LABELS: Record<SubmissionStatus, string> = { inReview: 'In-Review', approved: 'Approved', denied: 'Denied', completed: 'Completed' };
+import { STATUS_LABELS } from './status-labels';
 
 type SubmissionFormProps = {
   envolvementId: string;
@@ -16,31 +16,60 @@ type SubmissionFormProps = {
   instructions: string;
   initial: { description: string; picture: string; url: string } | null;
   status: SubmissionStatus | null;
+  deadlineLabel: string | null;
+  closed: boolean;
 };
 
-/** A joined user's 'Your Submission' form, with only the allowed fields. */
-export function SubmissionForm({ envolvementId, allowed, instructions, initial, status }: SubmissionFormProps) {
+type Values = { description: string; url: string; picture: string };
+
+// The same rules the server applies, checked first so a mistake is named under its field.
+function checkValues(values: Values, allowed: SubmissionFormProps['allowed']): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (allowed.description && !values.description.trim()) fields.description = 'Description is required';
+  if (allowed.url && !values.url.trim()) fields.url = 'Link is required';
+  else if (allowed.url && !isHttpUrl(values.url.trim())) fields.url = 'Link must be a valid http(s) URL';
+  return fields;
+}
+
+function StatusBadge({ status }: { status: SubmissionStatus }) {
+  return (
+    <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-bold text-brand-700" data-testid="submission-status">
+      Status: {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** A joined user's 'Your Submission' form, with only the allowed fields, and where theirs stands. */
+export function SubmissionForm({ envolvementId, allowed, instructions, initial, status, deadlineLabel, closed }: SubmissionFormProps) {
   const router = useRouter();
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [url, setUrl] = useState(initial?.url ?? '');
-  const [picture, setPicture] = useState(initial?.picture ?? '');
+  const [values, setValues] = useState<Values>({
+    description: initial?.description ?? '',
+    url: initial?.url ?? '',
+    picture: initial?.picture ?? '',
+  });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setMessage(null);
-    setFields({});
+    const problems = checkValues(values, allowed);
+    setFields(problems);
+    if (Object.keys(problems).length) {
+      setMessage({ ok: false, text: 'An error occurred while uploading your submission.' });
+      return;
+    }
+    setBusy(true);
     try {
       const response = await fetch(`/api/user_submissions/post-user-submission/${envolvementId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          ...(allowed.description ? { description } : {}),
-          ...(allowed.url ? { url } : {}),
-          ...(allowed.picture && picture ? { picture } : {}),
+          ...(allowed.description ? { description: values.description } : {}),
+          ...(allowed.url ? { url: values.url } : {}),
+          ...(allowed.picture && values.picture ? { picture: values.picture } : {}),
         }),
       });
       if (!response.ok) {
@@ -61,27 +90,64 @@ export function SubmissionForm({ envolvementId, allowed, instructions, initial, 
     <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" noValidate>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-lg font-bold text-ink">Your Submission</h3>
-        {status && (
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-bold text-brand-700" data-testid="submission-status">
-            Status: {STATUS_LABELS[status]}
-          </span>
-        )}
+        {status && <StatusBadge status={status} />}
       </div>
-      {instructions && <p className="text-sm text-slate-600">{instructions}</p>}
+      {instructions && <p className="text-sm break-words whitespace-pre-line text-slate-600">{instructions}</p>}
+      {deadlineLabel && (
+        <p className="text-xs text-slate-500">
+          {closed ? `Submissions closed on ${deadlineLabel}.` : `Send yours by ${deadlineLabel}.`}
+        </p>
+      )}
       {allowed.description && (
         <Field id="submission-description" label="Description" error={fields.description}>
-          <Textarea id="submission-description" value={description} maxLength={4000} onChange={(e) => setDescription(e.target.value)} required />
+          <Textarea
+            id="submission-description"
+            value={values.description}
+            maxLength={SUBMISSION_LIMITS.description}
+            onChange={(e) => set('description')(e.target.value)}
+            aria-invalid={Boolean(fields.description)}
+            disabled={closed}
+            required
+          />
         </Field>
       )}
       {allowed.url && (
         <Field id="submission-url" label="Link" error={fields.url}>
-          <Input id="submission-url" type="url" placeholder="https://" value={url} maxLength={2000} onChange={(e) => setUrl(e.target.value)} required />
+          <Input
+            id="submission-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={values.url}
+            maxLength={SUBMISSION_LIMITS.url}
+            onChange={(e) => set('url')(e.target.value)}
+            aria-invalid={Boolean(fields.url)}
+            disabled={closed}
+            required
+          />
         </Field>
       )}
-      {allowed.picture && <ImageUploader id="submission-picture" label="Picture" value={picture} onChange={setPicture} />}
-      <Button type="submit" disabled={busy}>
-        Submit
-      </Button>
+      {allowed.picture &&
+        (closed ? (
+          values.picture && (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={values.picture} alt="Your submitted picture" className="max-h-60 rounded-lg" />
+          )
+        ) : (
+          <div>
+            <ImageUploader id="submission-picture" label="Picture" value={values.picture} onChange={set('picture')} />
+            {fields.picture && (
+              <p role="alert" className="mt-1 text-sm text-red-600">
+                {fields.picture}
+              </p>
+            )}
+          </div>
+        ))}
+      {!closed && (
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Submitting...' : 'Submit'}
+        </Button>
+      )}
       <StatusMessage status={message} />
     </form>
   );

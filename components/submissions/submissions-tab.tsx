@@ -1,9 +1,9 @@
+import { format } from 'date-fns';
 import type { Viewer } from '@/lib/auth/types';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
-import { NOT_ENABLED, pullSubmissions, userAccessToSubmission } from '@/lib/submissions/service';
+import { NOT_ENABLED, pullSubmissions, statusOfProgress, userAccessToSubmission } from '@/lib/submissions/service';
+import { CreatorSubmissions } from './creator-submissions';
 import { JoinPrompt } from './join-prompt';
-import { OpenSubmissions } from './open-submissions';
-import { ReviewBoard, type ReviewEntry } from './review-board';
 import { SubmissionForm } from './submission-form';
 
 export type SubmissionsTabProps = {
@@ -12,22 +12,31 @@ export type SubmissionsTabProps = {
   hasAccess: boolean;
 };
 
-const statusOf = (progress: Record<string, boolean>) =>
-  (Object.keys(progress).find((k) => progress[k]) ?? 'inReview') as ReviewEntry['status'];
+function acceptedKinds(content: EnvolvementDto['submissions']['submissionContent']): string[] {
+  return [content.picture && 'pictures', content.description && 'descriptions', content.url && 'links'].filter((k): k is string => Boolean(k));
+}
 
 /** The detail page's Submissions tab, as each viewer should see it. */
 export async function SubmissionsTab({ envolvement, viewer, hasAccess }: SubmissionsTabProps) {
   const isCreator = viewer.id === envolvement.userID;
   const active = envolvement.submissions.submissionsActive;
   if (isCreator) {
-    if (!active) return <OpenSubmissions envolvementId={envolvement._id} />;
-    const [{ userSubmissions }] = await pullSubmissions(viewer, envolvement._id);
-    const entries = userSubmissions.map((s) => ({ ...s, status: statusOf(s.progress) }));
-    return <ReviewBoard envolvementId={envolvement._id} entries={entries} />;
+    const entries = active
+      ? (await pullSubmissions(viewer, envolvement._id))[0].userSubmissions.map((s) => ({ ...s, status: statusOfProgress(s.progress) ?? 'inReview' }))
+      : [];
+    return (
+      <CreatorSubmissions
+        envolvementId={envolvement._id}
+        active={active}
+        entries={entries}
+        accepts={acceptedKinds(envolvement.submissions.submissionContent)}
+      />
+    );
   }
   if (!active) return <p className="rounded-xl bg-slate-50 p-8 text-center text-slate-600">{NOT_ENABLED}</p>;
   if (!hasAccess) return <JoinPrompt envolvementId={envolvement._id} />;
   const mine = await userAccessToSubmission(viewer, envolvement._id);
+  const deadline = envolvement.submissions.submissionDeadline ? new Date(envolvement.submissions.submissionDeadline) : null;
   return (
     <SubmissionForm
       envolvementId={envolvement._id}
@@ -35,6 +44,8 @@ export async function SubmissionsTab({ envolvement, viewer, hasAccess }: Submiss
       instructions={envolvement.submissions.submissionDescription}
       initial={mine.UserSubmission}
       status={mine.status}
+      deadlineLabel={deadline ? format(deadline, 'MMM d, yyyy') : null}
+      closed={deadline !== null && deadline.getTime() < Date.now()}
     />
   );
 }

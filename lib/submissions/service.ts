@@ -119,7 +119,8 @@ export async function postUserSubmission(viewer: Viewer, envolvementId: string, 
   return userAccessToSubmission(viewer, envolvementId);
 }
 
-function statusOf(progress: Progress): SubmissionStatus | null {
+/** The one status set in a progress object, or null when none or several are. */
+export function statusOfProgress(progress: Progress): SubmissionStatus | null {
   const set = SUBMISSION_STATUSES.filter((s) => progress[s]);
   return set.length === 1 ? set[0]! : null;
 }
@@ -130,7 +131,7 @@ export async function updateSubmissionStatuses(viewer: Viewer, envolvementId: st
   const { SubmissionProgressArray: entries } = statusUpdateSchema.parse(body);
   const wanted = new Map<string, SubmissionStatus>();
   for (const entry of entries) {
-    const status = statusOf(entry.progress);
+    const status = statusOfProgress(entry.progress);
     if (!status) throw new AppError('bad_request', `Choose exactly one status for ${entry.userID}.`);
     wanted.set(entry.userID, status);
   }
