@@ -28,6 +28,7 @@ function checkValues(values: Values, allowed: SubmissionFormProps['allowed']): R
   if (allowed.description && !values.description.trim()) fields.description = 'Description is required';
   if (allowed.url && !values.url.trim()) fields.url = 'Link is required';
   else if (allowed.url && !isHttpUrl(values.url.trim())) fields.url = 'Link must be a valid http(s) URL';
+  if (allowed.picture && !allowed.description && !allowed.url && !values.picture) fields.picture = 'Picture is required';
   return fields;
 }
 

@@ -95,6 +95,8 @@ export async function postUserSubmission(viewer: Viewer, envolvementId: string, 
   if (input.picture && !row.submissionPicture) fields.picture = 'Picture submissions are not allowed here.';
   if (row.submissionText && !input.description) fields.description = 'Description is required';
   if (row.submissionUrl && !input.url) fields.url = 'Link is required';
+  // Only a picture may be left out, and then only when something else is sent.
+  if (row.submissionPicture && !row.submissionText && !row.submissionUrl && !input.picture) fields.picture = 'Picture is required';
   if (Object.keys(fields).length) throw new AppError('bad_request', Object.values(fields)[0]!, fields);
 
   const values = { description: input.description ?? '', pictureUrl: input.picture ?? '', url: input.url ?? '' };
