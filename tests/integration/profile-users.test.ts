@@ -1,111 +1,190 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GET as SEARCH_LEGACY } from '@/app/api/auth0_user_search/[id]/route';
-import { GET as SEARCH } from '@/app/api/auth0_user_search/route';
 import { POST as BANNER } from '@/app/api/profile/banner/route';
 import { GET as PROFILE_LIST } from '@/app/api/profile/[userId]/route';
 import { GET as PROFILE_INFO } from '@/app/api/user_profile_info/[id]/route';
 import { db } from '@/lib/db/client';
+import { MAX_IMAGE_BYTES } from '@/lib/storage/image-type';
 import { users } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { useTempUploadsDir } from '../helpers/uploads';
-import { createEnvolvement, createUser } from '../factories';
-import { imageForm, pngBytes } from '../fixtures/images';
+import { createEnvolvement, createPurchase, createUser } from '../factories';
+import { imageForm, pngBytes, svgBytes } from '../fixtures/images';
 
 useTestDatabase();
 
 useTempUploadsDir();
 
+const NO_USER = { error: 'User not found', code: 'not_found' };
+
+/** A PNG padded to exactly `size` bytes: the type is told by its first bytes. */
+const pngOfSize = (size: number) => Buffer.concat([pngBytes(), Buffer.alloc(size - pngBytes().length)]);
+
+async function bannerOf(id: string) {
+  const [row] = await db().select({ bannerUrl: users.bannerUrl }).from(users).where(eq(users.id, id));
+  return row!.bannerUrl;
+}
+
 describe('GET /api/user_profile_info/{id}', () => {
-  it('answers the profile by whole id or by the part after the bar; e-mail only to its owner', async () => {
-    const maya = await createUser({ id: 'local|maya-1', nickname: 'mayacreates', name: 'Maya Chen', email: 'maya@example.com' });
+  it('answers the profile by whole id or by the part after the bar; the e-mail only to its owner', async () => {
+    const maya = await createUser({ id: 'local|maya-1', nickname: 'mayacreates', name: 'Maya Chen', email: 'maya@example.com', picture: 'https://img.example/m.png' });
     const other = await createUser();
-    const own = await call(PROFILE_INFO, 'GET', '/x', { as: maya, params: { id: 'maya-1' } });
-    expect(own.status).toBe(200);
-    expect(own.body).toEqual({
+    const publicInfo = {
       user_id: 'local|maya-1',
       name: 'Maya Chen',
       nickname: 'mayacreates',
-      email: 'maya@example.com',
-      picture: null,
-      updated_at: expect.any(String),
+      picture: 'https://img.example/m.png',
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       identities: [{ user_id: 'maya-1' }],
       user_metadata: { banner_url: null },
-    });
+    };
+    const own = await call(PROFILE_INFO, 'GET', '/x', { as: maya, params: { id: 'maya-1' } });
+    expect(own).toMatchObject({ status: 200 });
+    expect(own.body).toEqual({ ...publicInfo, email: 'maya@example.com' });
     for (const as of [other, null]) {
-      const seen = await call(PROFILE_INFO, 'GET', '/x', { as, params: { id: encodeURIComponent('local|maya-1') } });
-      expect(seen.status).toBe(200);
-      expect(seen.body).not.toHaveProperty('email');
+      for (const id of ['maya-1', 'local|maya-1', encodeURIComponent('local|maya-1')]) {
+        const seen = await call(PROFILE_INFO, 'GET', '/x', { as, params: { id } });
+        expect(seen.status).toBe(200);
+        expect(seen.body).toEqual(publicInfo);
+      }
     }
-    expect((await call(PROFILE_INFO, 'GET', '/x', { params: { id: 'nobody' } })).status).toBe(404);
+  });
+
+  it('shows the banner once one is set', async () => {
+    const maya = await createUser({ id: 'local|maya-2' });
+    const uploaded = await call(BANNER, 'POST', '/api/profile/banner', { as: maya, form: imageForm('banner', pngBytes(), 'b.png', 'image/png') });
+    const info = await call(PROFILE_INFO, 'GET', '/x', { params: { id: 'maya-2' } });
+    expect(info.body.user_metadata).toEqual({ banner_url: uploaded.body.bannerUrl });
+  });
+
+  it('is a 404 for unknown, empty, malformed and overlong ids', async () => {
+    await createUser({ id: 'local|maya-3' });
+    for (const id of ['nobody', 'other|maya-3', '', '%', '%E0%A4%A', 'x'.repeat(301)]) {
+      expect(await call(PROFILE_INFO, 'GET', '/x', { params: { id } })).toMatchObject({ status: 404, body: NO_USER });
+    }
   });
 });
 
 describe('GET /api/profile/{userId}', () => {
-  it("lists a user's envolvements newest first; unknown users are 404", async () => {
-    const creator = await createUser({ id: 'local|creator-9' });
-    await createEnvolvement(creator.id, { title: 'Old', createdAt: new Date(Date.now() - 10_000) });
+  it("lists a user's envolvements newest first, by whole id or the part after the bar", async () => {
+    const creator = await createUser({ id: 'local|creator-9', nickname: 'maker', picture: null });
+    const old = await createEnvolvement(creator.id, { title: 'Old', createdAt: new Date(Date.now() - 10_000) });
     await createEnvolvement(creator.id, { title: 'New' });
     await createEnvolvement((await createUser()).id, { title: 'Someone else' });
     const res = await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'creator-9' } });
     expect(res.status).toBe(200);
     expect(res.body.map((e: { title: string }) => e.title)).toEqual(['New', 'Old']);
+    expect(res.body[1]).toEqual({
+      _id: old.id,
+      type: 'BaseEnvolvement',
+      title: 'Old',
+      previewText: old.previewText,
+      description: old.description,
+      imgUrl: '',
+      username: 'maker',
+      userPicture: null,
+      userID: 'local|creator-9',
+      categories: ['Gaming'],
+      datePublished: old.createdAt.toISOString(),
+      price: { price: 0, free: true },
+      priceCents: 0,
+      currency: old.currency,
+      endDate: { endDate: null, none: true },
+      targetEnvolvmentDate: null,
+      quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
+      active: true,
+      isActive: true,
+      comments: old.commentsAllowed,
+      published: { published: false, publishedReleaseDate: null },
+      submissions: {
+        submissionsAllowed: false,
+        submissionsActive: false,
+        submissionsIDPair: null,
+        submissionDescription: '',
+        submissionDeadline: null,
+        submissionsDeadline: null,
+        submissionContent: { picture: false, description: false, url: false },
+      },
+      purchasedBy: [],
+      purchasedUserIDs: [],
+      activityPost: [],
+    });
     expect((await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'local|creator-9' } })).body).toHaveLength(2);
-    expect((await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'ghost' } })).status).toBe(404);
+    expect((await call(PROFILE_LIST, 'GET', '/x', { params: { userId: encodeURIComponent('local|creator-9') } })).body).toHaveLength(2);
+  });
+
+  it('shows buyers to the creator only; a buyer sees their own id; anyone else none', async () => {
+    const creator = await createUser({ id: 'local|creator-10' });
+    const buyer = await createUser();
+    const buyer2 = await createUser();
+    const stranger = await createUser();
+    const otherCreator = await createUser();
+    await createEnvolvement(otherCreator.id);
+    const row = await createEnvolvement(creator.id);
+    await createPurchase(row.id, buyer.id);
+    await createPurchase(row.id, buyer2.id);
+    const buyersSeenBy = async (as: typeof buyer | null) => {
+      const res = await call(PROFILE_LIST, 'GET', '/x', { as, params: { userId: 'creator-10' } });
+      expect(res.status).toBe(200);
+      expect(res.body[0].purchasedUserIDs).toEqual(res.body[0].purchasedBy);
+      return res.body[0].purchasedBy;
+    };
+    expect(await buyersSeenBy(creator)).toEqual([buyer.id, buyer2.id]);
+    expect(await buyersSeenBy(buyer)).toEqual([buyer.id]);
+    expect(await buyersSeenBy(stranger)).toEqual([]);
+    expect(await buyersSeenBy(otherCreator)).toEqual([]);
+    expect(await buyersSeenBy(null)).toEqual([]);
+  });
+
+  it('answers [] for a user with nothing, and 404 for an unknown or malformed id', async () => {
+    await createUser({ id: 'local|quiet-1' });
+    expect(await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'quiet-1' } })).toMatchObject({ status: 200, body: [] });
+    for (const userId of ['ghost', '%', '']) {
+      expect(await call(PROFILE_LIST, 'GET', '/x', { params: { userId } })).toMatchObject({ status: 404, body: NO_USER });
+    }
   });
 });
 
 describe('POST /api/profile/banner', () => {
-  it("replaces the signed-in user's own banner only", async () => {
+  const upload = (as: Awaited<ReturnType<typeof createUser>> | null, form: FormData) => call(BANNER, 'POST', '/api/profile/banner', { as, form });
+
+  it("replaces the signed-in user's own banner and nobody else's", async () => {
     const owner = await createUser();
     const other = await createUser();
-    const res = await call(BANNER, 'POST', '/api/profile/banner', { as: owner, form: imageForm('banner', pngBytes(), 'b.png', 'image/png') });
+    const res = await upload(owner, imageForm('banner', pngBytes(), 'b.png', 'image/png'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ bannerUrl: expect.stringMatching(/^\/uploads\/banners\/[0-9a-f-]{36}\.png$/) });
-    const [stored] = await db().select({ bannerUrl: users.bannerUrl }).from(users).where(eq(users.id, owner.id));
-    expect(stored!.bannerUrl).toBe(res.body.bannerUrl);
-    const [untouched] = await db().select({ bannerUrl: users.bannerUrl }).from(users).where(eq(users.id, other.id));
-    expect(untouched!.bannerUrl).toBeNull();
+    expect(await bannerOf(owner.id)).toBe(res.body.bannerUrl);
+    expect(await bannerOf(other.id)).toBeNull();
+    const again = await upload(owner, imageForm('banner', pngBytes([0, 0, 0]), 'c.png', 'image/png'));
+    expect(again.body.bannerUrl).not.toBe(res.body.bannerUrl);
+    expect(await bannerOf(owner.id)).toBe(again.body.bannerUrl);
   });
 
-  it('refuses a file that is not an image, no file, and visitors', async () => {
+  it('takes exactly 10 MB and refuses one byte more with 413', async () => {
     const owner = await createUser();
-    const text = await call(BANNER, 'POST', '/api/profile/banner', { as: owner, form: imageForm('banner', Buffer.from('hello'), 'b.png', 'image/png') });
-    expect(text).toMatchObject({ status: 400, body: { error: 'Only PNG, JPEG, GIF or WebP images can be uploaded.' } });
-    const none = await call(BANNER, 'POST', '/api/profile/banner', { as: owner, form: new FormData() });
-    expect(none).toMatchObject({ status: 400, body: { error: 'Please select a file first' } });
-    expect((await call(BANNER, 'POST', '/api/profile/banner', { form: imageForm('banner', pngBytes(), 'b.png', 'image/png') })).status).toBe(401);
-    const [stored] = await db().select({ bannerUrl: users.bannerUrl }).from(users).where(eq(users.id, owner.id));
-    expect(stored!.bannerUrl).toBeNull();
-  });
-});
-
-describe('GET /api/auth0_user_search', () => {
-  const search = (username: string) => call(SEARCH, 'GET', `/api/auth0_user_search?username=${encodeURIComponent(username)}`);
-
-  it('needs 3 characters: 2 are refused, 3 search', async () => {
-    await createUser({ nickname: 'mayacreates', name: 'Maya Chen' });
-    expect(await search('ma')).toMatchObject({ status: 400, body: { error: 'Please enter at least 3 characters to search.' } });
-    expect(await search('  ma  ')).toMatchObject({ status: 400 });
-    expect((await search('may')).body).toEqual([{ user_id: expect.any(String), nickname: 'mayacreates', picture: null }]);
+    expect((await upload(owner, imageForm('banner', pngOfSize(MAX_IMAGE_BYTES), 'big.png', 'image/png'))).status).toBe(200);
+    const tooBig = await upload(owner, imageForm('banner', pngOfSize(MAX_IMAGE_BYTES + 1), 'huge.png', 'image/png'));
+    expect(tooBig).toMatchObject({ status: 413, body: { error: 'Image must be 10 MB or smaller', code: 'too_large' } });
   });
 
-  it('matches parts of nicknames and names, ignoring case, at most 20', async () => {
-    await createUser({ nickname: 'leoplays', name: 'Leo Okafor' });
-    await createUser({ nickname: 'inesdraws', name: 'Inès Duarte' });
-    expect((await search('PLAY')).body.map((u: { nickname: string }) => u.nickname)).toEqual(['leoplays']);
-    expect((await search('okaf')).body.map((u: { nickname: string }) => u.nickname)).toEqual(['leoplays']);
-    expect((await search('draw')).body.map((u: { nickname: string }) => u.nickname)).toEqual(['inesdraws']);
-    expect((await search('zzz')).body).toEqual([]);
-    expect((await search('%%%')).body).toEqual([]);
-    for (let i = 0; i < 25; i++) await createUser({ nickname: `fan${String(i).padStart(2, '0')}`, name: 'Fan' });
-    expect((await search('fan')).body).toHaveLength(20);
-  });
-
-  it('has a legacy form with the term in the path', async () => {
-    await createUser({ nickname: 'kaib', name: 'Kai Bennett' });
-    expect((await call(SEARCH_LEGACY, 'GET', '/x', { params: { id: 'bennett' } })).body.map((u: { nickname: string }) => u.nickname)).toEqual(['kaib']);
-    expect((await call(SEARCH_LEGACY, 'GET', '/x', { params: { id: 'ka' } })).status).toBe(400);
+  it('refuses a file that is not an image, an SVG, no file, the wrong field and a visitor', async () => {
+    const owner = await createUser();
+    expect((await upload(owner, imageForm('banner', Buffer.from('hello'), 'b.png', 'image/png'))).body).toEqual({
+      error: 'Only PNG, JPEG, GIF or WebP images can be uploaded.',
+      code: 'bad_request',
+    });
+    expect(await upload(owner, imageForm('banner', svgBytes(), 'b.svg', 'image/svg+xml'))).toMatchObject({ status: 400 });
+    const none = { status: 400, body: { error: 'Please select a file first', code: 'bad_request' } };
+    expect(await upload(owner, new FormData())).toMatchObject(none);
+    expect(await upload(owner, imageForm('image', pngBytes(), 'b.png', 'image/png'))).toMatchObject(none);
+    const notMultipart = await call(BANNER, 'POST', '/api/profile/banner', { as: owner, json: { banner: 'https://x.dev/a.png' } });
+    expect(notMultipart).toMatchObject({ status: 400, body: { error: 'The request must be multipart form data.' } });
+    expect(await upload(null, imageForm('banner', pngBytes(), 'b.png', 'image/png'))).toMatchObject({
+      status: 401,
+      body: { error: 'You must be signed in to do this.', code: 'unauthorized' },
+    });
+    expect(await bannerOf(owner.id)).toBeNull();
   });
 });
