@@ -1,17 +1,22 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { EnvolvementGrid } from '@/components/profile/envolvement-grid';
 import { ProfileHeader } from '@/components/profile/profile-header';
+import { ProfileSkeleton } from '@/components/profile/profile-skeleton';
 import { SignOutButton } from '@/components/profile/sign-out-button';
 import { buttonClasses } from '@/components/ui/button';
 import { UnderlineTabs } from '@/components/ui/tabs';
 import { PageNotice } from '@/components/ui/notice';
+import type { Viewer } from '@/lib/auth/types';
 import { getViewer } from '@/lib/auth/viewer';
 import { listEnvolvementsByCreator, listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
 
 export const metadata: Metadata = { title: 'Your profile', robots: { index: false } };
 
+// The skeleton is a Suspense fallback here rather than a loading.tsx, which would also
+// wrap /profile/{userId} and make an unknown user's page answer 200 instead of 404.
 export default async function OwnProfilePage() {
   const viewer = await getViewer();
   if (!viewer) {
@@ -19,6 +24,14 @@ export default async function OwnProfilePage() {
       <PageNotice heading={false} title="No profile found... Would you like to Sign in?" action={{ href: '/login?callbackUrl=/profile', label: 'Sign in' }} />
     );
   }
+  return (
+    <Suspense fallback={<ProfileSkeleton />}>
+      <OwnProfile viewer={viewer} />
+    </Suspense>
+  );
+}
+
+async function OwnProfile({ viewer }: { viewer: Viewer }) {
   const [user, mine, purchased] = await Promise.all([
     findUserByIdOrSlug(viewer.id),
     listEnvolvementsByCreator(viewer.id, viewer.id),
@@ -37,25 +50,25 @@ export default async function OwnProfilePage() {
             value: 'my',
             label: 'My Envolvements',
             content: mine.length ? (
-            <EnvolvementGrid items={mine} viewerId={viewer.id} />
-          ) : (
-            <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-              <p className="text-slate-700">You have no Envolvements. Would you like to add some?</p>
-              <Link href="/create" className={buttonClasses('primary', 'md', 'mt-4')}>
-                Create
-              </Link>
-            </div>
+              <EnvolvementGrid items={mine} viewerId={viewer.id} />
+            ) : (
+              <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+                <p className="text-slate-700">You have no Envolvements. Would you like to add some?</p>
+                <Link href="/create" className={buttonClasses('primary', 'md', 'mt-4')}>
+                  Create
+                </Link>
+              </div>
             ),
           },
           {
             value: 'purchased',
             label: 'Purchased Envolvements',
             content: purchased.length ? (
-            <EnvolvementGrid items={purchased} viewerId={viewer.id} />
-          ) : (
-            <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700">
-              You have not purchased any Envolvements yet.
-            </p>
+              <EnvolvementGrid items={purchased} viewerId={viewer.id} />
+            ) : (
+              <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700">
+                You have not purchased any Envolvements yet.
+              </p>
             ),
           },
         ]}

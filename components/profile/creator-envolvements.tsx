@@ -1,0 +1,22 @@
+import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
+import { EnvolvementGrid, EnvolvementGridSkeleton } from './envolvement-grid';
+
+/** A creator's envolvements as cards linking to their pages; streamed after the profile header. */
+export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: string; viewerId: string | null }) {
+  const items = await listEnvolvementsByCreator(creatorId, viewerId);
+  if (!items.length) {
+    return <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">This user has no Envolvements.</p>;
+  }
+  return <EnvolvementGrid items={items} viewerId={viewerId} mode="link" />;
+}
+
+export function CreatorEnvolvementsLoading() {
+  return (
+    <div>
+      <p role="status" className="mb-4 text-sm text-slate-500">
+        Loading...
+      </p>
+      <EnvolvementGridSkeleton count={3} />
+    </div>
+  );
+}
