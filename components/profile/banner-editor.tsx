@@ -1,23 +1,34 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, useState } from 'react';
+import { useRef, useState, useTransition } from 'react';
+
+const ACCEPTED = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const MAX_BYTES = 10 * 1024 * 1024;
 
 /** The owner's pencil on the banner: uploads a new picture, then re-renders the page. */
 export function BannerEditor() {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
+  // The overlay stays until the refreshed page (with the new banner) has arrived.
+  const [refreshing, startRefresh] = useTransition();
 
   async function upload(file: File | undefined) {
     if (!file) return;
+    // The server checks again; this only spares sending what it would refuse.
+    if (!ACCEPTED.includes(file.type) || file.size > MAX_BYTES) {
+      console.error('Banner upload failed', new Error('Choose a PNG, JPEG, GIF or WebP image of at most 10 MB.'));
+      if (input.current) input.current.value = '';
+      return;
+    }
     setUploading(true);
     try {
       const form = new FormData();
       form.append('banner', file);
       const response = await fetch('/api/profile/banner', { method: 'POST', body: form });
       if (!response.ok) throw new Error(((await response.json().catch(() => ({}))) as { error?: string }).error);
-      router.refresh();
+      startRefresh(() => router.refresh());
     } catch (error) {
       console.error('Banner upload failed', error);
     } finally {
@@ -43,12 +54,12 @@ export function BannerEditor() {
       <input
         ref={input}
         type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp"
+        accept={ACCEPTED.join(',')}
         className="hidden"
         data-testid="banner-input"
         onChange={(e) => upload(e.target.files?.[0])}
       />
-      {uploading && (
+      {(uploading || refreshing) && (
         <div className="absolute inset-0 flex items-center justify-center bg-black/40" role="status" aria-label="Uploading banner">
           <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/40 border-t-white" />
         </div>
