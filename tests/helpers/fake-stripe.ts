@@ -1,119 +1,369 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import {
+  createLedger,
+  FakeStripeError,
+  invalidRequest,
+  type FakeDispute,
+  type FakeEvent,
+  type FakeObject,
+  type FakeRefund,
+  type Ledger,
+  type Metadata,
+  type Param,
+  type Params,
+} from './fake-stripe-ledger';
 
-// A local stand-in for the few Stripe endpoints the app calls, so the real SDK can be
-// exercised end to end without the network.
+// A local stand-in for the Stripe API the app calls, so the real SDK runs end to end without
+// the network: Stripe's endpoints under /v1, test controls under /test, signed webhooks.
+// The objects and their rules live in fake-stripe-ledger.ts.
 
-export type FakeIntent = {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
+export { FakeStripeError };
+export type { FakeCharge, FakeDispute, FakeEvent, FakeIntent, FakeRefund } from './fake-stripe-ledger';
+
+export type FakeStripeOptions = {
+  /** The app's webhook route, where events are delivered. */
+  webhookUrl?: string;
+  /** Defaults to the secret useInEnv() gives the app. */
+  webhookSecret?: string;
+  /** Post every event to webhookUrl as it is created, like Stripe does. */
+  autoDeliver?: boolean;
 };
 
-export type FakeStripe = {
+type LoggedRequest = { method: string; path: string; body: Record<string, string>; params: Params; idempotencyKey: string | null };
+
+// The ledger's objects and test controls, less what only the HTTP API uses.
+export type FakeStripe = Omit<Ledger, 'find' | 'getOrThrow' | 'getEvent' | 'createIntent' | 'cancel' | 'refund'> & {
   url: string;
-  intents: Map<string, FakeIntent>;
-  refunds: Array<{ payment_intent: string }>;
-  requests: Array<{ method: string; path: string; body: Record<string, string> }>;
-  setStatus: (id: string, status: string) => void;
-  addIntent: (intent: Partial<FakeIntent> & { amount: number; metadata: Record<string, string> }) => FakeIntent;
+  webhookSecret: string;
+  requests: LoggedRequest[];
+  /** A refund made from the dashboard: the same rules as POST /v1/refunds. */
+  refund: (paymentIntentId: string, amount?: number) => ReturnType<Ledger['refund']>;
+  /** The Stripe-Signature header for a payload. */
+  sign: (payload: string, opts?: { timestamp?: number; secret?: string }) => string;
+  /** Sends the events in the order given, each once the previous one is answered; gives the statuses. */
+  deliver: (events: FakeEvent[], send: (payload: string, signature: string) => Promise<Response | { status: number }>) => Promise<number[]>;
+  deliverTo: (url: string, events: FakeEvent[]) => Promise<number[]>;
+  /** Resolves once every automatic delivery queued so far has been answered. */
+  waitForDeliveries: () => Promise<void>;
   useInEnv: () => void;
   close: () => Promise<void>;
 };
 
-function parseForm(text: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(text));
+// Form bodies carry no types: these come back as numbers and booleans, while metadata
+// and free text stay strings whatever they look like.
+const INTEGER_PARAMS = new Set(['amount', 'application_fee_amount', 'amount_to_capture', 'limit']);
+const TEXT_PARAMS = new Set(['metadata', 'description', 'statement_descriptor', 'statement_descriptor_suffix', 'receipt_email']);
+
+function coerce(path: string[], value: string): Param {
+  if (TEXT_PARAMS.has(path[0]!)) return value;
+  if (INTEGER_PARAMS.has(path.at(-1)!) && /^-?\d+$/.test(value)) return Number(value);
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
 }
 
-export async function startFakeStripe(port = 0): Promise<FakeStripe> {
-  const intents = new Map<string, FakeIntent>();
-  const byIdempotencyKey = new Map<string, string>();
-  const refunds: FakeStripe['refunds'] = [];
-  const requests: FakeStripe['requests'] = [];
-  let counter = 0;
+/** `metadata[userId]=u&expand[0]=latest_charge` → `{ metadata: { userId: 'u' }, expand: ['latest_charge'] }`. */
+export function parseStripeForm(text: string): Params {
+  const root: Params = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.split('[').map((part) => part.replace(/\]$/, ''));
+    let node: Record<string | number, Param> = root;
+    path.forEach((segment, i) => {
+      const slot = Array.isArray(node) ? (segment === '' ? node.length : Number(segment)) : segment;
+      if (i === path.length - 1) {
+        node[slot] = coerce(path, value);
+        return;
+      }
+      const next = path[i + 1]!;
+      node[slot] ??= next === '' || /^\d+$/.test(next) ? [] : {};
+      node = node[slot] as Record<string | number, Param>;
+    });
+  }
+  return root;
+}
 
-  const addIntent: FakeStripe['addIntent'] = (partial) => {
-    counter += 1;
-    const id = partial.id ?? `pi_fake${counter}${Math.random().toString(36).slice(2, 8)}`;
-    const intent: FakeIntent = {
-      object: 'payment_intent',
-      currency: 'usd',
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_test`,
-      ...partial,
-      id,
-    };
-    intents.set(id, intent);
-    return intent;
+/** The same parameters give the same text whatever order they were sent in. */
+function fingerprint(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(fingerprint).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${fingerprint(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const text = (value: Param | undefined) => (typeof value === 'string' && value !== '' ? value : undefined);
+const integer = (value: Param | undefined) => (value === undefined || value === '' ? undefined : Number(value));
+const asMetadata = (value: Param | undefined) => value as Metadata | undefined;
+
+function intentCreateParams({ expand: _expand, ...params }: Params) {
+  const { amount, currency } = params;
+  if (amount === undefined) throw invalidRequest('parameter_missing', 'Missing required param: amount.', 'amount');
+  if (typeof amount !== 'number' || amount < 1) throw invalidRequest('parameter_invalid_integer', 'Invalid positive integer', 'amount');
+  if (!text(currency)) throw invalidRequest('parameter_missing', 'Missing required param: currency.', 'currency');
+  return { ...params, amount, currency: text(currency)!.toLowerCase(), metadata: asMetadata(params.metadata), description: text(params.description) };
+}
+
+type Answer = { status: number; body: string; replayed?: boolean };
+
+function answerError(error: unknown): Answer {
+  if (error instanceof FakeStripeError) return { status: error.status, body: JSON.stringify({ error: error.error }) };
+  console.error('fake Stripe failed', error);
+  return { status: 500, body: JSON.stringify({ error: { type: 'api_error', message: String(error) } }) };
+}
+
+// Stripe refuses these before anything runs, so an idempotency key does not keep them.
+const refusedUpfront = (error: unknown) =>
+  error instanceof FakeStripeError && (error.status === 404 || Boolean(error.error.code?.startsWith('parameter_')));
+
+const idempotencyError = (message: string): Answer => ({ status: 400, body: JSON.stringify({ error: { type: 'idempotency_error', message } }) });
+
+type Route = { method: string; pattern: RegExp; handle: (ids: string[], params: Params) => unknown };
+
+const findRoute = (routes: Route[], method: string, path: string) => {
+  const route = routes.find((r) => r.method === method && r.pattern.test(path));
+  return route && { handle: route.handle, ids: route.pattern.exec(path)!.slice(1).map(decodeURIComponent) };
+};
+
+export async function startFakeStripe(port = 0, options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const webhookSecret = options.webhookSecret ?? 'whsec_test_fake';
+  const requests: LoggedRequest[] = [];
+  const delivered = new Set<string>();
+  const answered = new Map<string, { path: string; fingerprint: string; answer: Answer }>();
+  let deliveries = Promise.resolve();
+  let requestCount = 0;
+
+  const ledger = createLedger((event) => {
+    const url = options.webhookUrl;
+    if (!options.autoDeliver || !url) return;
+    // One queue keeps each object's events in creation order; the API answer does not wait for it.
+    const failed = (why: unknown) => console.warn(`fake Stripe: delivering ${event.type} ${event.id} to ${url}: ${why}`);
+    deliveries = deliveries
+      .then(() => deliverTo(url, [event]))
+      .then(([status]) => {
+        if (status! >= 300) failed(`answered ${status}`);
+      })
+      .catch((error: Error) => failed(error.cause ?? error));
+  });
+
+  const sign: FakeStripe['sign'] = (payload, opts = {}) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? webhookSecret, timestamp: opts.timestamp });
+
+  const deliver: FakeStripe['deliver'] = async (events, send) => {
+    const statuses: number[] = [];
+    for (const event of events) {
+      const payload = JSON.stringify(event, null, 2);
+      const { status } = await send(payload, sign(payload));
+      // As at Stripe, an event counts as delivered once the endpoint accepts it.
+      if (status >= 200 && status < 300) delivered.add(event.id);
+      statuses.push(status);
+    }
+    return statuses;
   };
 
+  const deliverTo: FakeStripe['deliverTo'] = (url, events) =>
+    deliver(events, async (payload, signature) => {
+      const headers = { 'content-type': 'application/json', 'stripe-signature': signature };
+      const response = await fetch(url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      return response;
+    });
+
+  const refund: FakeStripe['refund'] = (paymentIntentId, amount) => ledger.refund({ payment_intent: paymentIntentId, amount });
+
+  function expand(object: FakeObject, { expand: fields }: Params): unknown {
+    if (!Array.isArray(fields)) return object;
+    const copy: Record<string, unknown> = { ...object };
+    for (const field of fields.map(String)) {
+      const id = copy[field];
+      if (id === null) continue;
+      const target = typeof id === 'string' ? ledger.find(id) : undefined;
+      if (!target) throw invalidRequest('parameter_invalid', `This property cannot be expanded (${field}).`, 'expand');
+      copy[field] = target;
+    }
+    return copy;
+  }
+
+  const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
+
+  // Stripe lists the newest first, `limit` (10 unless told) at a time.
+  function listOf(url: string, objects: Map<string, FakeRefund | FakeDispute>, p: Params) {
+    const limit = integer(p.limit) ?? 10;
+    const matching = [...objects.values()]
+      .filter((o) => (!p.payment_intent || o.payment_intent === p.payment_intent) && (!p.charge || o.charge === p.charge))
+      .reverse();
+    return { ...list(url, matching.slice(0, limit)), has_more: matching.length > limit };
+  }
+
+  const api: Route[] = [
+    { method: 'POST', pattern: /^\/v1\/payment_intents$/, handle: (_, p) => expand(ledger.createIntent(intentCreateParams(p)), p) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      handle: ([id], p) => expand(ledger.getOrThrow(ledger.intents, 'payment_intent', id!), p),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      handle: ([id], p) => expand(ledger.cancel(id!, text(p.cancellation_reason)), p),
+    },
+    { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handle: ([id], p) => expand(ledger.getOrThrow(ledger.charges, 'charge', id!), p) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/refunds$/,
+      handle: (_, p) => {
+        const params = { payment_intent: text(p.payment_intent), charge: text(p.charge), reason: text(p.reason), metadata: asMetadata(p.metadata) };
+        return expand(ledger.refund({ ...params, amount: integer(p.amount) }), p);
+      },
+    },
+    { method: 'GET', pattern: /^\/v1\/refunds$/, handle: (_, p) => listOf('/v1/refunds', ledger.refundsById, p) },
+    { method: 'GET', pattern: /^\/v1\/disputes$/, handle: (_, p) => listOf('/v1/disputes', ledger.disputes, p) },
+    { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handle: ([id], p) => expand(ledger.getOrThrow(ledger.refundsById, 'refund', id!), p) },
+    { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, handle: ([id], p) => expand(ledger.getOrThrow(ledger.disputes, 'dispute', id!), p) },
+    { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, handle: ([id]) => ledger.getEvent(id!) },
+  ];
+
+  const controls: Route[] = [
+    { method: 'GET', pattern: /^\/test\/health$/, handle: () => ({ ok: true }) },
+    {
+      // Browser tests add a payment intent in any state, succeeded unless told, without events.
+      method: 'POST',
+      pattern: /^\/test\/intents$/,
+      handle: (_, p) =>
+        ledger.addIntent({
+          amount: Number(p.amount),
+          currency: text(p.currency) ?? 'usd',
+          status: text(p.status) ?? 'succeeded',
+          metadata: asMetadata(p.metadata) ?? {},
+        }),
+    },
+    { method: 'GET', pattern: /^\/test\/intents\/([^/]+)$/, handle: ([id]) => ledger.getOrThrow(ledger.intents, 'payment_intent', id!) },
+    { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/succeed$/, handle: ([id]) => ledger.succeed(id!) },
+    { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/fail$/, handle: ([id], p) => ledger.fail(id!, text(p.message)) },
+    { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/process$/, handle: ([id]) => ledger.process(id!) },
+    { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/refund$/, handle: ([id], p) => refund(id!, integer(p.amount)) },
+    { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/dispute$/, handle: ([id]) => ledger.dispute(id!) },
+    { method: 'POST', pattern: /^\/test\/disputes\/([^/]+)\/close$/, handle: ([id], p) => ledger.closeDispute(id!, p.status as 'won' | 'lost') },
+    {
+      method: 'GET',
+      pattern: /^\/test\/events$/,
+      handle: (_, p) => list('/test/events', text(p.payment_intent) ? ledger.eventsFor(text(p.payment_intent)!) : ledger.events),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/test\/deliver$/,
+      handle: async (_, p) => {
+        const url = text(p.webhookUrl) ?? options.webhookUrl;
+        if (!url) throw invalidRequest('parameter_missing', 'No webhookUrl given and none configured.', 'webhookUrl');
+        const events = Array.isArray(p.eventIds) ? p.eventIds.map((id) => ledger.getEvent(String(id))) : ledger.events.filter((e) => !delivered.has(e.id));
+        if (p.order === 'reverse') events.reverse();
+        return { statuses: await deliverTo(url, events), events: events.map((e) => e.id) };
+      },
+    },
+  ];
+
+  // Handlers run to the end without awaiting, so two requests with one key cannot both run.
+  function answerApi(method: string, path: string, params: Params, key: string | null): Answer {
+    const first = key && method === 'POST' ? answered.get(key) : undefined;
+    const retry = `Try using a key other than '${key}' if you meant to execute a different request.`;
+    if (first && first.path !== path) {
+      return idempotencyError(`Keys for idempotent requests can only be used for the same endpoint they were first used for ('${first.path}' vs '${path}'). ${retry}`);
+    }
+    if (first && first.fingerprint !== fingerprint(params)) {
+      return idempotencyError(`Keys for idempotent requests can only be used with the same parameters they were first used with. ${retry}`);
+    }
+    if (first) return { ...first.answer, replayed: true };
+    const route = findRoute(api, method, path);
+    if (!route) return answerError(new FakeStripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` }));
+    let answer: Answer;
+    try {
+      answer = { status: 200, body: JSON.stringify(route.handle(route.ids, params)) };
+    } catch (error) {
+      answer = answerError(error);
+      if (refusedUpfront(error)) return answer;
+    }
+    if (key && method === 'POST') answered.set(key, { path, fingerprint: fingerprint(params), answer });
+    return answer;
+  }
+
+  async function answerControl(method: string, path: string, params: Params): Promise<Answer> {
+    try {
+      const route = findRoute(controls, method, path);
+      if (!route) throw new FakeStripeError(404, { type: 'invalid_request_error', message: `Unknown path ${path}` });
+      return { status: 200, body: JSON.stringify(await route.handle(route.ids, params)) };
+    } catch (error) {
+      return answerError(error);
+    }
+  }
+
   const server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      const body = parseForm(text);
-      const path = (req.url ?? '').split('?')[0]!;
-      requests.push({ method: req.method ?? '', path, body });
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
-        res.end(JSON.stringify(json));
-      };
-      if (req.method === 'POST' && path === '/v1/payment_intents') {
-        const key = req.headers['idempotency-key'] as string | undefined;
-        const known = key ? byIdempotencyKey.get(key) : undefined;
-        if (known) return send(200, intents.get(known));
-        const metadata = Object.fromEntries(
-          Object.entries(body)
-            .filter(([k]) => k.startsWith('metadata['))
-            .map(([k, v]) => [k.slice(9, -1), v]),
-        );
-        const intent = addIntent({ amount: Number(body.amount), currency: body.currency ?? 'usd', metadata });
-        if (key) byIdempotencyKey.set(key, intent.id);
-        return send(200, intent);
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', async () => {
+      requestCount += 1;
+      const method = req.method ?? 'GET';
+      const [path = '', query = ''] = (req.url ?? '').split('?');
+      const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
+      const isApi = path.startsWith('/v1/');
+      let params: Params | undefined;
+      try {
+        // The API takes Stripe's form encoding; the test controls take JSON.
+        params = { ...parseStripeForm(query), ...(isApi ? parseStripeForm(raw) : raw ? (JSON.parse(raw) as Params) : {}) };
+      } catch {
+        params = undefined;
       }
-      const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
-      if (req.method === 'GET' && match) {
-        const intent = intents.get(decodeURIComponent(match[1]!));
-        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-        return send(200, intent);
-      }
-      if (req.method === 'POST' && path === '/v1/refunds') {
-        refunds.push({ payment_intent: body.payment_intent! });
-        return send(200, { id: `re_${refunds.length}`, object: 'refund', status: 'succeeded', payment_intent: body.payment_intent });
-      }
-      if (req.method === 'GET' && path === '/test/health') return send(200, { ok: true });
-      // Test control: browser tests add a payment intent in any state.
-      if (req.method === 'POST' && path === '/test/intents') {
-        const json = JSON.parse(text || '{}') as { amount: number; status?: string; metadata: Record<string, string> };
-        return send(200, addIntent({ amount: json.amount, status: json.status ?? 'succeeded', metadata: json.metadata }));
-      }
-      send(404, { error: { type: 'invalid_request_error', message: `Unknown path ${path}` } });
+      requests.push({ method, path, body: isApi ? Object.fromEntries(new URLSearchParams(raw)) : {}, params: params ?? {}, idempotencyKey: key });
+      const answer = !params
+        ? answerError(invalidRequest('parameter_invalid', 'The body must be JSON.'))
+        : isApi
+          ? answerApi(method, path, params, key)
+          : await answerControl(method, path, params);
+      const headers = { 'content-type': 'application/json', 'request-id': `req_fake${requestCount}` };
+      res.writeHead(answer.status, answer.replayed ? { ...headers, 'idempotent-replayed': 'true' } : headers);
+      res.end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as AddressInfo;
+
   return {
     url: `http://127.0.0.1:${bound}`,
-    intents,
-    refunds,
+    webhookSecret,
     requests,
-    addIntent,
-    setStatus: (id, status) => {
-      const intent = intents.get(id);
-      if (intent) intent.status = status;
-    },
+    intents: ledger.intents,
+    charges: ledger.charges,
+    refundsById: ledger.refundsById,
+    disputes: ledger.disputes,
+    refunds: ledger.refunds,
+    events: ledger.events,
+    addIntent: ledger.addIntent,
+    setStatus: ledger.setStatus,
+    succeed: ledger.succeed,
+    fail: ledger.fail,
+    process: ledger.process,
+    refund,
+    dispute: ledger.dispute,
+    closeDispute: ledger.closeDispute,
+    eventsFor: ledger.eventsFor,
+    sign,
+    deliver,
+    deliverTo,
+    waitForDeliveries: () => deliveries,
     useInEnv: () => {
       process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
       process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
-      process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test_fake';
+      process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
       process.env.STRIPE_API_HOST = '127.0.0.1';
       process.env.STRIPE_API_PORT = String(bound);
       process.env.STRIPE_API_PROTOCOL = 'http';
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await deliveries;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    },
   };
 }
