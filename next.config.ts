@@ -6,7 +6,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // PGlite ships a WebAssembly build of PostgreSQL: load it from node_modules at run time
   // instead of bundling it.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss'],
   // Migrations are read from disk at start, so the standalone output must carry them.
   outputFileTracingIncludes: { '/**': ['./drizzle/**/*'] },
   poweredByHeader: false,

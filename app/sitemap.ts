@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { desc } from 'drizzle-orm';
+import { desc, isNull } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { siteUrl } from '@/lib/site';
 import { envolvements } from '@/models';
@@ -13,6 +13,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const rows = await db()
     .select({ id: envolvements.id, updatedAt: envolvements.updatedAt })
     .from(envolvements)
+    .where(isNull(envolvements.archivedAt))
     .orderBy(desc(envolvements.updatedAt))
     .limit(5000);
   return [

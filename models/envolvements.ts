@@ -37,6 +37,9 @@ export const envolvements = pgTable(
     submissionUrl: boolean('submission_url').notNull().default(false),
     published: boolean('published').notNull().default(false),
     publishedReleaseDate: timestamp('published_release_date', { withTimezone: true }),
+    // Set when the creator deletes an envolvement that people joined: it leaves every
+    // public list but stays for its members, with their payments and submissions.
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

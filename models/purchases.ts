@@ -1,27 +1,40 @@
-import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { envolvements } from './envolvements';
+import { PURCHASE_END_REASONS } from './payment-status';
+import { payments } from './payments';
 import { users } from './users';
 
-// One row per buyer of an envolvement: the buyer's access and their spot.
+// One row per membership of an envolvement: the buyer's access and their spot. A
+// membership whose money went back is ended, never deleted, so the buyer keeps the
+// record and the ledger keeps its link.
 export const purchases = pgTable(
   'purchases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     envolvementId: uuid('envolvement_id')
       .notNull()
-      .references(() => envolvements.id, { onDelete: 'cascade' }),
+      .references(() => envolvements.id, { onDelete: 'restrict' }),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
-    // Set for card payments; unique so one payment grants access once.
-    paymentIntentId: text('payment_intent_id').unique(),
+    // Set for card payments; unique so one payment makes at most one membership, ever.
+    paymentIntentId: text('payment_intent_id')
+      .unique()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: PURCHASE_END_REASONS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('purchases_envolvement_user_unique').on(t.envolvementId, t.userId),
+    // Joining twice is impossible while a membership lasts; after a refund the buyer may join again.
+    uniqueIndex('purchases_active_envolvement_user_unique')
+      .on(t.envolvementId, t.userId)
+      .where(sql`${t.endedAt} is null`),
     index('purchases_user_idx').on(t.userId, t.createdAt),
+    index('purchases_envolvement_idx').on(t.envolvementId, t.createdAt),
   ],
 );
 

@@ -5,17 +5,18 @@ import { users } from './users';
 export const SUBMISSION_STATUSES = ['inReview', 'approved', 'denied', 'completed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-// What a joined user sends in for an envolvement: one per user per envolvement.
+// What a joined user sends in for an envolvement: one per user per envolvement. Kept
+// when its envolvement is removed (archived), so nothing here cascades.
 export const submissions = pgTable(
   'submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     envolvementId: uuid('envolvement_id')
       .notNull()
-      .references(() => envolvements.id, { onDelete: 'cascade' }),
+      .references(() => envolvements.id, { onDelete: 'restrict' }),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     description: text('description').notNull().default(''),
     pictureUrl: text('picture_url').notNull().default(''),
     url: text('url').notNull().default(''),
@@ -36,7 +37,7 @@ export const submissionStatusChanges = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     submissionId: uuid('submission_id')
       .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+      .references(() => submissions.id, { onDelete: 'restrict' }),
     changedBy: text('changed_by').notNull(),
     fromStatus: text('from_status', { enum: SUBMISSION_STATUSES }),
     toStatus: text('to_status', { enum: SUBMISSION_STATUSES }).notNull(),

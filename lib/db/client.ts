@@ -14,6 +14,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL for libraries that bring their own (the job queue). */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
   close: () => Promise<void>;
 };
 
@@ -26,7 +28,12 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', (error) => console.error('[db] idle client error', error));
-    return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Database,
+      kind: 'postgres',
+      executeSql: (text, values) => pool.query(text, values),
+      close: () => pool.end(),
+    };
   }
   const dataDir = options.dataDir ?? defaultDataDir();
   if (dataDir !== 'memory') fs.mkdirSync(dataDir, { recursive: true });
@@ -34,6 +41,13 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: 'pglite',
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      // Without parameters a text may hold several statements (migrations send them so);
+      // only the extended protocol of query() refuses that.
+      const results = await client.exec(text);
+      return { rows: results[results.length - 1]?.rows ?? [] };
+    },
     close: () => client.close(),
   };
 }

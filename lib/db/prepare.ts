@@ -1,12 +1,13 @@
 import 'server-only';
 import { getAuthSecret } from '@/lib/auth/secret';
+import { startJobs } from '@/lib/jobs';
 import { getDatabaseHandle } from './client';
 import { migrateDatabase } from './migrate';
 import { isDatabaseEmpty, seedDemoData } from './seed';
 
 /**
- * Runs once when the server starts: checks the configuration, applies migrations and,
- * on a new embedded database, adds the demo data.
+ * Runs once when the server starts: checks the configuration, applies migrations, on a
+ * new embedded database adds the demo data, and starts the background jobs.
  */
 export async function prepareDatabase(): Promise<void> {
   getAuthSecret(); // fails fast in production without NEXTAUTH_SECRET
@@ -17,8 +18,13 @@ export async function prepareDatabase(): Promise<void> {
     await seedDemoData(handle.db);
     console.log('[db] new database: demo data added (see README for the demo accounts)');
   }
+  const jobs = await startJobs(handle);
   const close = () => {
-    handle.close().finally(() => process.exit(0));
+    jobs
+      .stop()
+      .catch((error) => console.error('[jobs] stopping failed', error))
+      .then(() => handle.close())
+      .finally(() => process.exit(0));
   };
   process.once('SIGTERM', close);
   process.once('SIGINT', close);

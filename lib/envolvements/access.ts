@@ -1,9 +1,9 @@
 import 'server-only';
-import { hasPurchased } from './queries';
+import { hasLiveMembership } from './queries';
 
-/** The creator and buyers see an envolvement's activity and submissions. */
+/** The creator and members in good standing see an envolvement's activity and submissions. */
 export async function hasAccess(envolvement: { id: string; creatorId: string }, viewerId: string | null): Promise<boolean> {
   if (!viewerId) return false;
   if (viewerId === envolvement.creatorId) return true;
-  return hasPurchased(envolvement.id, viewerId);
+  return hasLiveMembership(envolvement.id, viewerId);
 }

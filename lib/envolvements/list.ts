@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, arrayOverlaps, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { CATEGORIES, envolvements, purchases, users, type Category, type EnvolvementRow } from '@/models';
+import { heldMembership, loadMemberships } from './membership';
 import { toEnvolvementDto } from './serialize';
 import type { EnvolvementDto } from './types';
 
@@ -39,15 +40,18 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function filters(query: Pick<ListQuery, 'q' | 'categories'>): SQL | undefined {
-  const conditions: SQL[] = [];
+// A removed envolvement leaves every public list.
+const listed = isNull(envolvements.archivedAt);
+
+function filters(query: Pick<ListQuery, 'q' | 'categories'>): SQL {
+  const conditions: SQL[] = [listed];
   const q = query.q?.trim().toLowerCase();
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
     conditions.push(or(sql`lower(${envolvements.title}) like ${pattern}`, sql`lower(${envolvements.description}) like ${pattern}`)!);
   }
   if (query.categories?.length) conditions.push(arrayOverlaps(envolvements.categories, query.categories));
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions)!;
 }
 
 /** Buyer ids each viewer may see, for many envolvements in one query. */
@@ -62,6 +66,7 @@ async function visibleBuyers(rows: EnvolvementRow[], viewerId: string | null): P
     .where(
       and(
         inArray(purchases.envolvementId, ids),
+        heldMembership,
         own.length ? or(eq(purchases.userId, viewerId), inArray(purchases.envolvementId, own)) : eq(purchases.userId, viewerId),
       ),
     )
@@ -75,7 +80,7 @@ async function toDtos(
   viewerId: string | null,
 ): Promise<EnvolvementDto[]> {
   const buyers = await visibleBuyers(found.map((f) => f.row), viewerId);
-  return found.map((f) => toEnvolvementDto(f.row, f.creator, buyers.get(f.row.id) ?? []));
+  return found.map((f) => toEnvolvementDto(f.row, f.creator, { visibleBuyerIds: buyers.get(f.row.id) ?? [] }));
 }
 
 /** A page of envolvements, newest first, filtered in SQL. */
@@ -116,6 +121,7 @@ export async function listEnvolvementsByCategory(
       select e.id, c.category,
              row_number() over (partition by c.category order by e.created_at desc, e.id desc) as rank
       from ${envolvements} e cross join lateral unnest(e.categories) as c(category)
+      where e.archived_at is null
     ) t
     where t.rank <= ${perCategory}`)) as unknown as { rows: Array<{ id: string; category: string }> };
   // Both drivers answer raw queries with `rows`.
@@ -141,19 +147,24 @@ export async function listEnvolvementsByCreator(creatorId: string, viewerId: str
     .select({ row: envolvements, creator: creatorColumns })
     .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
-    .where(eq(envolvements.creatorId, creatorId))
+    .where(and(eq(envolvements.creatorId, creatorId), listed))
     .orderBy(desc(envolvements.createdAt), desc(envolvements.id));
   return toDtos(found, viewerId);
 }
 
-/** What a user has joined or bought, newest purchase first: a query on purchases. */
+/**
+ * What a user has joined or bought, newest first, ended memberships and removed
+ * envolvements included: the buyer keeps the record, marked by its `membership`.
+ */
 export async function listPurchasedEnvolvements(userId: string): Promise<EnvolvementDto[]> {
   const found = await db()
-    .select({ row: envolvements, creator: creatorColumns })
+    .selectDistinctOn([purchases.envolvementId], { row: envolvements, creator: creatorColumns, joinedAt: purchases.createdAt })
     .from(purchases)
     .innerJoin(envolvements, eq(envolvements.id, purchases.envolvementId))
     .innerJoin(users, eq(users.id, envolvements.creatorId))
     .where(eq(purchases.userId, userId))
-    .orderBy(desc(purchases.createdAt));
-  return toDtos(found, userId);
+    .orderBy(purchases.envolvementId, desc(purchases.createdAt));
+  found.sort((a, b) => b.joinedAt.getTime() - a.joinedAt.getTime());
+  const [dtos, memberships] = await Promise.all([toDtos(found, userId), loadMemberships(found.map((f) => f.row.id), userId)]);
+  return dtos.map((dto) => ({ ...dto, membership: memberships.get(dto._id) ?? null }));
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { envolvements, posts, purchases, users, type EnvolvementRow } from '@/models';
+import { heldMembership, liveMembership, loadMemberships } from './membership';
 import { toActivityPostDto, toEnvolvementDto } from './serialize';
 import type { EnvolvementDto } from './types';
 
@@ -12,13 +13,23 @@ export async function getEnvolvementRow(id: string): Promise<EnvolvementRow | nu
   return row ?? null;
 }
 
-export async function hasPurchased(envolvementId: string, userId: string): Promise<boolean> {
+async function hasMembership(envolvementId: string, userId: string, condition: typeof heldMembership): Promise<boolean> {
   const [row] = await db()
     .select({ id: purchases.id })
     .from(purchases)
-    .where(and(eq(purchases.envolvementId, envolvementId), eq(purchases.userId, userId)))
+    .where(and(eq(purchases.envolvementId, envolvementId), eq(purchases.userId, userId), condition))
     .limit(1);
   return Boolean(row);
+}
+
+/** Whether the user has joined and holds a spot (checkout's 'already bought'). */
+export function hasPurchased(envolvementId: string, userId: string): Promise<boolean> {
+  return hasMembership(envolvementId, userId, heldMembership);
+}
+
+/** Whether the user's membership opens the content now. */
+export function hasLiveMembership(envolvementId: string, userId: string): Promise<boolean> {
+  return hasMembership(envolvementId, userId, liveMembership);
 }
 
 /** Buyer ids the viewer may see: every buyer for the creator, at most their own for others. */
@@ -28,7 +39,7 @@ async function visibleBuyerIds(row: EnvolvementRow, viewerId: string | null): Pr
     const buyers = await db()
       .select({ userId: purchases.userId })
       .from(purchases)
-      .where(eq(purchases.envolvementId, row.id))
+      .where(and(eq(purchases.envolvementId, row.id), heldMembership))
       .orderBy(asc(purchases.createdAt));
     return buyers.map((b) => b.userId);
   }
@@ -44,8 +55,9 @@ export async function getEnvolvementForViewer(id: string, viewerId: string | nul
     .where(eq(envolvements.id, id))
     .limit(1);
   if (!found) return null;
-  const [buyers, updates] = await Promise.all([
+  const [buyers, memberships, updates] = await Promise.all([
     visibleBuyerIds(found.row, viewerId),
+    loadMemberships([id], viewerId),
     db()
       .select({ post: posts, author: creatorColumns })
       .from(posts)
@@ -53,10 +65,9 @@ export async function getEnvolvementForViewer(id: string, viewerId: string | nul
       .where(and(eq(posts.envolvementId, id), eq(posts.kind, 'update')))
       .orderBy(asc(posts.createdAt)),
   ]);
-  return toEnvolvementDto(
-    found.row,
-    found.creator,
-    buyers,
-    updates.map((u) => toActivityPostDto(u.post, u.author)),
-  );
+  return toEnvolvementDto(found.row, found.creator, {
+    visibleBuyerIds: buyers,
+    activityPost: updates.map((u) => toActivityPostDto(u.post, u.author)),
+    membership: memberships.get(id) ?? null,
+  });
 }

@@ -99,6 +99,38 @@ export const CHECKOUT_REFUSALS = {
   own: { title: 'This is your Envolvement', message: 'You cannot join your own envolvement.' },
 } as const;
 
+/** What everyone but its members and creator reads of an envolvement its creator deleted. */
+export const REMOVED_MESSAGE = 'This envolvement was removed by its creator.';
+
+type Visibility = { removed: boolean; userID: string; membership: { joinedAt: string } | null };
+
+/** A removed envolvement stays visible to its creator and to everyone who joined it. */
+export function maySee(envolvement: Visibility, viewerId: string | null): boolean {
+  if (!envolvement.removed) return true;
+  return viewerId !== null && (viewerId === envolvement.userID || envolvement.membership !== null);
+}
+
+type MembershipMarkInput = {
+  free: boolean;
+  endReason: 'refunded' | 'dispute_lost' | null;
+  paymentStatus: string | null;
+};
+
+/** The mark on a purchased card: why a membership is not (or no longer) in good standing. */
+export function membershipMark(removed: boolean, membership: MembershipMarkInput | null): string | null {
+  if (!membership) return removed ? 'Removed by the creator' : null;
+  const money =
+    membership.endReason === 'refunded'
+      ? 'Refunded'
+      : membership.endReason === 'dispute_lost'
+        ? 'Payment reversed'
+        : membership.paymentStatus === 'disputed'
+          ? 'Payment disputed'
+          : null;
+  if (removed) return `Removed by the creator · ${money ?? (membership.free ? 'Free' : 'Refund pending')}`;
+  return money;
+}
+
 /** The user-visible part of a user id: after the '|' when there is one. */
 export function profileSlug(userId: string): string {
   const bar = userId.indexOf('|');

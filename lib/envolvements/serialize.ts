@@ -1,5 +1,5 @@
 import type { Category, EnvolvementRow, PostRow } from '@/models';
-import type { ActivityPostDto, EnvolvementDto } from './types';
+import type { ActivityPostDto, EnvolvementDto, MembershipDto } from './types';
 import { centsToDollars } from './rules';
 
 type Author = { id: string; nickname: string; name: string; picture: string | null };
@@ -19,15 +19,18 @@ export function toActivityPostDto(post: Pick<PostRow, 'id' | 'title' | 'descript
   };
 }
 
-/**
- * Maps a row to the spec's shape. `visibleBuyerIds` must already be filtered for the
- * viewer (all buyers for the creator, at most the viewer's own id for anyone else).
- */
+type Extras = {
+  /** Already filtered for the viewer: every member for the creator, at most the viewer's own id for anyone else. */
+  visibleBuyerIds: string[];
+  activityPost?: ActivityPostDto[];
+  membership?: MembershipDto | null;
+};
+
+/** Maps a row to the spec's shape. */
 export function toEnvolvementDto(
   row: EnvolvementRow,
   creator: Author,
-  visibleBuyerIds: string[],
-  activityPost: ActivityPostDto[] = [],
+  { visibleBuyerIds, activityPost = [], membership = null }: Extras,
 ): EnvolvementDto {
   return {
     _id: row.id,
@@ -63,5 +66,7 @@ export function toEnvolvementDto(
     purchasedBy: visibleBuyerIds,
     purchasedUserIDs: visibleBuyerIds,
     activityPost,
+    removed: row.archivedAt !== null,
+    membership,
   };
 }

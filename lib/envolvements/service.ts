@@ -13,7 +13,7 @@ import {
 } from '@/lib/validation/envolvement';
 import { envolvements, posts, users, type EnvolvementRow } from '@/models';
 import { getEnvolvementForViewer, getEnvolvementRow } from './queries';
-import { dollarsToCents } from './rules';
+import { dollarsToCents, REMOVED_MESSAGE } from './rules';
 import { toActivityPostDto } from './serialize';
 import type { ActivityPostDto, EnvolvementDto } from './types';
 
@@ -37,6 +37,11 @@ export async function getOwnEnvolvementOrThrow(viewer: Viewer, id: string, actio
   const row = await getEnvolvementOrThrow(id);
   if (row.creatorId !== viewer.id) throw new AppError('forbidden', `Only the creator can ${action} this envolvement.`);
   return row;
+}
+
+/** A removed (archived) envolvement is kept for its members as it was: nothing changes it. */
+export function assertNotRemoved(row: Pick<EnvolvementRow, 'archivedAt'>): void {
+  if (row.archivedAt) throw new AppError('gone', REMOVED_MESSAGE);
 }
 
 /** Publishes a new envolvement for the signed-in creator: inactive, submissions closed. */
@@ -81,6 +86,7 @@ export async function createEnvolvement(viewer: Viewer, body: unknown): Promise<
  */
 export async function updateEnvolvement(viewer: Viewer, id: string, body: unknown): Promise<EnvolvementDto> {
   const existing = await getOwnEnvolvementOrThrow(viewer, id, 'edit');
+  assertNotRemoved(existing);
   const input = parseEnvolvement(editEnvolvementSchema, body);
 
   const price = input.price?.price;
@@ -129,12 +135,6 @@ export async function updateEnvolvement(viewer: Viewer, id: string, body: unknow
   return (await getEnvolvementForViewer(id, viewer.id))!;
 }
 
-/** Deletes an envolvement with its updates, purchases and submissions (cascade). */
-export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<void> {
-  await getOwnEnvolvementOrThrow(viewer, id, 'delete');
-  await db().delete(envolvements).where(and(eq(envolvements.id, id), eq(envolvements.creatorId, viewer.id)));
-}
-
 const authorColumns = { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture };
 
 /** Updates and comments of an envolvement, oldest first. */
@@ -151,7 +151,7 @@ export async function listPosts(envolvementId: string, kind?: 'update' | 'commen
 
 /** Posts an update on the creator's own envolvement. */
 export async function addUpdate(viewer: Viewer, envolvementId: string, body: unknown): Promise<ActivityPostDto> {
-  await getOwnEnvolvementOrThrow(viewer, envolvementId, 'post updates on');
+  assertNotRemoved(await getOwnEnvolvementOrThrow(viewer, envolvementId, 'post updates on'));
   const parsed = updatePostSchema.safeParse(body);
   if (!parsed.success) {
     throw new AppError('bad_request', parsed.error.issues[0]!.message, envolvementFieldErrors(parsed.error));

@@ -1,4 +1,5 @@
 import type { Category } from '@/models/categories';
+import type { PaymentStatus, PurchaseEndReason } from '@/models/payment-status';
 
 // The envolvement as the API and the pages read it (spec section 3). Dates are ISO
 // strings; prices are in dollars here and in cents everywhere else.
@@ -11,6 +12,17 @@ export type ActivityPostDto = {
   userPicture: string | null;
   userID: string;
   datePublished: string;
+};
+
+/** The viewer's own membership of an envolvement, held or ended. */
+export type MembershipDto = {
+  joinedAt: string;
+  amountCents: number;
+  free: boolean;
+  /** Null while the membership holds its spot. */
+  endReason: PurchaseEndReason | null;
+  /** The ledger state of the payment behind it; null for a free membership. */
+  paymentStatus: PaymentStatus | null;
 };
 
 export type EnvolvementDto = {
@@ -48,4 +60,8 @@ export type EnvolvementDto = {
   purchasedBy: string[];
   purchasedUserIDs: string[];
   activityPost: ActivityPostDto[];
+  /** Deleted by its creator after people joined: only its creator and members still see it. */
+  removed: boolean;
+  /** The viewer's latest membership, where the list knows it. */
+  membership: MembershipDto | null;
 };

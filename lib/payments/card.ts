@@ -1,89 +1,45 @@
 import 'server-only';
-import type Stripe from 'stripe';
+import { and, eq } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { heldMembership } from '@/lib/envolvements/membership';
 import { AppError } from '@/lib/http/errors';
-import { paymentEvents, type EnvolvementRow } from '@/models';
-import { getCheckoutState, grantAccess, purchaseForPaymentIntent, refusalError } from './grant';
-import { getStripe } from './stripe';
+import { purchases, type PaymentRow } from '@/models';
+import { getOwnPaymentOrThrow } from './ledger';
+import { grantsAccess, REFUND_REASON_TEXT } from './ledger-rules';
+import { syncPayment } from './sync';
 
-export const PAYMENT_NOT_FOUND = 'Payment not found';
+export type PaymentOutcome = { granted: true } | { granted: false; message: string };
 
-/** Starts a card payment: the amount and currency come from the database, never the request. */
-export async function createPaymentIntent(userId: string, envolvementId: string) {
-  const { row, decision } = await getCheckoutState(envolvementId, userId);
-  if (decision === 'free') throw new AppError('bad_request', 'This envolvement is free: join it without paying.');
-  if (decision !== 'paid') throw refusalError(decision);
-  // One intent per user, envolvement and price: a double click reuses it.
-  const intent = await getStripe().paymentIntents.create(
-    {
-      amount: row.priceCents,
-      currency: row.currency,
-      automatic_payment_methods: { enabled: true },
-      metadata: { envolvementId: row.id, userId },
-      description: row.title.slice(0, 200),
-    },
-    { idempotencyKey: `envolve-pi-${userId}-${row.id}-${row.priceCents}-${row.currency}` },
-  );
-  return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
+export const PAYMENT_NOT_COMPLETED = 'Payment has not been completed.';
+
+/** The sentence that tells a buyer their money went back, or null while it has not. */
+export function refundMessage(payment: Pick<PaymentRow, 'status' | 'refundReason'>): string | null {
+  if (payment.refundReason) return REFUND_REASON_TEXT[payment.refundReason];
+  if (payment.status === 'refunded') return 'This payment was refunded.';
+  if (payment.status === 'dispute_lost') return 'This payment was reversed after a dispute.';
+  return null;
 }
 
-async function retrieve(paymentIntentId: string): Promise<Stripe.PaymentIntent> {
-  if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(paymentIntentId)) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-  try {
-    return await getStripe().paymentIntents.retrieve(paymentIntentId);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) throw new AppError('not_found', PAYMENT_NOT_FOUND);
-    throw error;
+/** What a payment bought, as its buyer is told. */
+export async function paymentOutcome(payment: PaymentRow): Promise<PaymentOutcome> {
+  const refunded = refundMessage(payment);
+  if (refunded) return { granted: false, message: refunded };
+  if (grantsAccess(payment.status)) {
+    const [member] = await db()
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(and(eq(purchases.paymentIntentId, payment.id), heldMembership))
+      .limit(1);
+    return member ? { granted: true } : { granted: false, message: 'Your payment is being confirmed. Please refresh in a moment.' };
   }
+  if (payment.status === 'disputed') return { granted: false, message: 'This payment is disputed: access is paused until the dispute is settled.' };
+  if (payment.status === 'canceled') return { granted: false, message: 'This payment was canceled.' };
+  return { granted: false, message: PAYMENT_NOT_COMPLETED };
 }
 
-/** A payment intent that belongs to the signed-in user. */
-export async function getOwnPaymentIntent(userId: string, paymentIntentId: string): Promise<Stripe.PaymentIntent> {
-  const intent = await retrieve(paymentIntentId);
-  if (intent.metadata?.userId !== userId) throw new AppError('forbidden', 'This payment belongs to someone else.');
-  return intent;
-}
-
-export type Fulfilment = { granted: boolean; refunded?: boolean; reason?: string };
-
-function matchesDatabase(intent: Stripe.PaymentIntent, row: EnvolvementRow): boolean {
-  return intent.amount === row.priceCents && intent.currency === row.currency && intent.metadata?.envolvementId === row.id;
-}
-
-/**
- * Turns a succeeded payment into access, exactly once. A payment that no longer fits
- * (the last spot went, the envolvement closed) is refunded and the reason recorded.
- */
-export async function fulfilPaymentIntent(intent: Stripe.PaymentIntent): Promise<Fulfilment> {
-  if (intent.status !== 'succeeded') return { granted: false, reason: 'Payment has not succeeded' };
-  const existing = await purchaseForPaymentIntent(intent.id);
-  if (existing) return { granted: true };
-  const userId = intent.metadata?.userId;
-  const envolvementId = intent.metadata?.envolvementId;
-  if (!userId || !envolvementId) return { granted: false, reason: 'Payment is not for an envolvement' };
-  const { row, decision } = await getCheckoutState(envolvementId, userId).catch(() => ({ row: null, decision: null }));
-  if (!row || !matchesDatabase(intent, row)) return { granted: false, reason: 'Payment does not match the envolvement' };
-  if (decision === 'already_bought') return { granted: true };
-  try {
-    await grantAccess({ envolvementId, userId, amountCents: intent.amount, currency: intent.currency, paymentIntentId: intent.id });
-    return { granted: true };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (await purchaseForPaymentIntent(intent.id)) return { granted: true };
-    if (error.message === 'You have already bought this!') return { granted: true };
-    await getStripe().refunds.create({ payment_intent: intent.id }, { idempotencyKey: `envolve-refund-${intent.id}` });
-    await db()
-      .insert(paymentEvents)
-      .values({ id: `refund:${intent.id}`, type: 'automatic_refund', paymentIntentId: intent.id, outcome: error.message })
-      .onConflictDoNothing();
-    return { granted: false, refunded: true, reason: error.message };
-  }
-}
-
-/** The completion page and grant-access: check the payment with Stripe, then grant. */
-export async function confirmCardPayment(userId: string, envolvementId: string, paymentIntentId: string): Promise<Fulfilment> {
-  const intent = await getOwnPaymentIntent(userId, paymentIntentId);
-  if (intent.metadata?.envolvementId !== envolvementId) throw new AppError('bad_request', 'This payment is for another envolvement.');
-  if (intent.status !== 'succeeded') throw new AppError('conflict', 'Payment has not been completed.');
-  return fulfilPaymentIntent(intent);
+/** The completion page and grant-access: ask Stripe, bring the ledger up to date, say what it bought. */
+export async function confirmCardPayment(userId: string, envolvementId: string, paymentIntentId: string): Promise<PaymentOutcome> {
+  const own = await getOwnPaymentOrThrow(userId, paymentIntentId);
+  if (own.envolvementId !== envolvementId) throw new AppError('bad_request', 'This payment is for another envolvement.');
+  return paymentOutcome((await syncPayment(own.id, 'completion')) ?? own);
 }

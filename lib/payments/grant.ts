@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { getEnvolvementRow, hasPurchased } from '@/lib/envolvements/queries';
-import { CHECKOUT_REFUSALS, checkoutDecision, type CheckoutDecision } from '@/lib/envolvements/rules';
+import { CHECKOUT_REFUSALS, checkoutDecision, REMOVED_MESSAGE, type CheckoutDecision } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
 import { envolvements, purchases, type EnvolvementRow } from '@/models';
 
@@ -20,6 +20,7 @@ export function refusalError(decision: Refusal): AppError {
 export async function getCheckoutState(envolvementId: string, userId: string) {
   const row = await getEnvolvementRow(envolvementId);
   if (!row) throw new AppError('not_found', ENVOLVEMENT_NOT_FOUND);
+  if (row.archivedAt) throw new AppError('gone', REMOVED_MESSAGE);
   const bought = await hasPurchased(envolvementId, userId);
   return { row, decision: checkoutDecision(toState(row), userId, bought) };
 }
@@ -36,39 +37,46 @@ export function toState(row: EnvolvementRow) {
 
 type Grant = { envolvementId: string; userId: string; amountCents: number; currency: string; paymentIntentId?: string };
 
+export type Tx = Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0];
+
 /**
- * The one path that gives a user access. The spot is taken by a single conditional UPDATE
- * and the purchase is inserted in the same transaction, so concurrent claims can neither
- * oversell nor join twice: the row lock orders them, the WHERE clause re-checks the spots,
- * and the unique (envolvement, user) key stops a second purchase.
+ * Takes a spot and records the membership, inside the caller's transaction. The spot is
+ * taken by a single conditional UPDATE, so concurrent claims can neither oversell nor join
+ * a closed or removed envolvement: the row lock orders them and the WHERE clause re-checks.
+ * False when no spot could be taken; the partial unique key (one held membership per user)
+ * throws a unique violation for a second join.
  */
+export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
+  const rows = await tx
+    .update(envolvements)
+    .set({ currentCount: sql`${envolvements.currentCount} + 1` })
+    .where(
+      and(
+        eq(envolvements.id, grant.envolvementId),
+        eq(envolvements.isActive, true),
+        isNull(envolvements.archivedAt),
+        ne(envolvements.creatorId, grant.userId),
+        or(eq(envolvements.unlimited, true), sql`${envolvements.currentCount} < ${envolvements.quantity}`),
+        or(isNull(envolvements.endDate), gt(envolvements.endDate, sql`now()`)),
+      ),
+    )
+    .returning({ id: envolvements.id });
+  if (rows.length === 0) return false;
+  await tx.insert(purchases).values({
+    envolvementId: grant.envolvementId,
+    userId: grant.userId,
+    amountCents: grant.amountCents,
+    currency: grant.currency,
+    paymentIntentId: grant.paymentIntentId ?? null,
+  });
+  return true;
+}
+
+/** The one path that gives a free membership: a spot and a purchase in one transaction. */
 export async function grantAccess(grant: Grant): Promise<void> {
   let taken = false;
   try {
-    await db().transaction(async (tx) => {
-      const rows = await tx
-        .update(envolvements)
-        .set({ currentCount: sql`${envolvements.currentCount} + 1` })
-        .where(
-          and(
-            eq(envolvements.id, grant.envolvementId),
-            eq(envolvements.isActive, true),
-            ne(envolvements.creatorId, grant.userId),
-            or(eq(envolvements.unlimited, true), sql`${envolvements.currentCount} < ${envolvements.quantity}`),
-            or(isNull(envolvements.endDate), gt(envolvements.endDate, sql`now()`)),
-          ),
-        )
-        .returning({ id: envolvements.id });
-      if (rows.length === 0) return;
-      taken = true;
-      await tx.insert(purchases).values({
-        envolvementId: grant.envolvementId,
-        userId: grant.userId,
-        amountCents: grant.amountCents,
-        currency: grant.currency,
-        paymentIntentId: grant.paymentIntentId ?? null,
-      });
-    });
+    taken = await db().transaction((tx) => takeSpot(tx, grant));
   } catch (error) {
     if (isUniqueViolation(error)) throw refusalError('already_bought');
     throw error;
@@ -90,25 +98,4 @@ export async function claimFree(userId: string, envolvementId: string): Promise<
   if (decision === 'paid') throw new AppError('bad_request', 'This envolvement requires payment.');
   if (decision !== 'free') throw refusalError(decision);
   await grantAccess({ envolvementId, userId, amountCents: 0, currency: row.currency });
-}
-
-/** Undoes a card purchase (refund): the access goes and the spot is freed. */
-export async function revokeAccess(paymentIntentId: string): Promise<boolean> {
-  return db().transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(purchases)
-      .where(eq(purchases.paymentIntentId, paymentIntentId))
-      .returning({ envolvementId: purchases.envolvementId });
-    if (!removed) return false;
-    await tx
-      .update(envolvements)
-      .set({ currentCount: sql`greatest(${envolvements.currentCount} - 1, 0)` })
-      .where(eq(envolvements.id, removed.envolvementId));
-    return true;
-  });
-}
-
-export async function purchaseForPaymentIntent(paymentIntentId: string) {
-  const [row] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, paymentIntentId)).limit(1);
-  return row ?? null;
 }

@@ -4,59 +4,116 @@ import type Stripe from 'stripe';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { paymentEvents } from '@/models';
-import { fulfilPaymentIntent } from './card';
-import { revokeAccess } from './grant';
+import type { Paid } from './fulfil';
+import { moveLedger } from './ledger';
+import { intentStatusOf, type LedgerChange } from './ledger-rules';
+import { paidOf, settlePayment } from './sync';
 import { getStripe, webhookSecret } from './stripe';
 
-/** Verifies the signature of the raw body; anything else is a 400. */
-export function verifyEvent(rawBody: string, signature: string | null): Stripe.Event {
+// Stripe refuses signatures older than this; a timestamp this far in the future is no
+// better (a clock attack, or a header forged for later replay).
+const TOLERANCE_SECONDS = 300;
+
+function signedAt(signature: string): number | null {
+  const t = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1];
+  return t ? Number(t) : null;
+}
+
+/** Verifies the signature of the raw body and the event's shape; anything else is a 400. */
+export function verifyEvent(rawBody: string, signature: string | null, now = Date.now()): Stripe.Event {
   const secret = webhookSecret();
   if (!signature) throw new AppError('bad_request', 'Missing Stripe signature');
+  const at = signedAt(signature);
+  if (at !== null && Math.abs(now / 1000 - at) > TOLERANCE_SECONDS) {
+    throw new AppError('bad_request', 'Stripe signature timestamp is outside the tolerance');
+  }
+  let event: Stripe.Event;
   try {
-    return getStripe().webhooks.constructEvent(rawBody, signature, secret);
+    event = getStripe().webhooks.constructEvent(rawBody, signature, secret, TOLERANCE_SECONDS);
   } catch {
     throw new AppError('bad_request', 'Invalid Stripe signature');
   }
+  const data = (event as { data?: { object?: unknown } }).data;
+  if (typeof event.id !== 'string' || !event.id || typeof event.type !== 'string' || !data || typeof data.object !== 'object' || data.object === null) {
+    throw new AppError('bad_request', 'Malformed Stripe event');
+  }
+  return event;
 }
 
-function paymentIntentIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { object?: string; id?: string; payment_intent?: string | { id: string } | null };
-  if (object.object === 'payment_intent') return object.id ?? null;
-  const pi = object.payment_intent;
-  return typeof pi === 'string' ? pi : (pi?.id ?? null);
+type Reading = { paymentIntentId: string | null; change: LedgerChange | null; paid: Paid | null };
+
+function idOf(ref: unknown): string | null {
+  if (typeof ref === 'string') return ref;
+  const id = (ref as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+// What an event says about which payment, in the ledger's words. Events the ledger does
+// not follow read as no change.
+function read(event: Stripe.Event): Reading {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.processing':
+    case 'payment_intent.canceled':
+    case 'payment_intent.payment_failed': {
+      const intent = object as unknown as Stripe.PaymentIntent;
+      const status = event.type === 'payment_intent.payment_failed' ? 'failed' : intentStatusOf(intent);
+      const paid = typeof intent.amount === 'number' && typeof intent.currency === 'string' ? paidOf(intent) : null;
+      return { paymentIntentId: idOf(intent.id), change: { kind: 'intent', status }, paid };
+    }
+    case 'charge.refunded': {
+      const charge = object as unknown as Stripe.Charge;
+      const amount = Number(charge.amount_refunded);
+      const paid = typeof charge.amount === 'number' ? { amountCents: charge.amount, currency: charge.currency } : null;
+      return { paymentIntentId: idOf(charge.payment_intent), change: Number.isFinite(amount) ? { kind: 'refunded', amountRefundedCents: amount } : null, paid };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = object as unknown as Stripe.Dispute;
+      const change: LedgerChange =
+        event.type === 'charge.dispute.created' ? { kind: 'dispute_opened' } : { kind: 'dispute_closed', won: dispute.status !== 'lost' };
+      return { paymentIntentId: idOf(dispute.payment_intent), change, paid: null };
+    }
+    default:
+      return { paymentIntentId: null, change: null, paid: null };
+  }
+}
+
+/** Applies an event to the ledger and settles what it makes due; the outcome is stored with the event. */
+async function apply(event: Stripe.Event, reading: Reading): Promise<string> {
+  if (!reading.change) return 'ignored';
+  if (!reading.paymentIntentId) return 'ignored: no payment intent';
+  const moved = await moveLedger(reading.paymentIntentId, reading.change, `event:${event.id}`);
+  if (!moved) return 'ignored: unknown payment';
+  const { move, payment: before } = moved;
+  const payment = await settlePayment(before.id, reading.paid);
+  const parts = [move.outcome === 'refused' ? `refused ${before.status} → ${reading.change.kind}` : `${move.outcome}: ${move.state.status}`];
+  if (payment?.refundReason) parts.push(`refund: ${payment.refundReason}`);
+  return parts.join('; ');
 }
 
 /**
  * Handles an event once: its id is recorded first, so a replay, a duplicate or a
- * concurrent delivery of the same event finds it taken and does nothing.
+ * concurrent delivery of the same event finds it taken and does nothing. A signed event
+ * that names nothing the app knows is recorded and answered 200, so Stripe does not
+ * retry it for days; only a failure on our side (database, Stripe unreachable) answers
+ * 500 and leaves the event to Stripe's retry.
  */
 export async function handleEvent(event: Stripe.Event): Promise<{ duplicate: boolean; outcome: string }> {
-  const paymentIntentId = paymentIntentIdOf(event);
+  const reading = read(event);
   const [claimed] = await db()
     .insert(paymentEvents)
-    .values({ id: event.id, type: event.type, paymentIntentId, outcome: 'processing' })
+    .values({ id: event.id, type: event.type, paymentIntentId: reading.paymentIntentId?.slice(0, 255) ?? null, outcome: 'processing' })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   if (!claimed) return { duplicate: true, outcome: 'duplicate' };
   try {
-    let outcome = 'ignored';
-    if (event.type === 'payment_intent.succeeded') {
-      const result = await fulfilPaymentIntent(event.data.object as Stripe.PaymentIntent);
-      outcome = result.granted ? 'granted' : result.refunded ? `refunded: ${result.reason}` : `not granted: ${result.reason}`;
-    } else if (event.type === 'charge.refunded' && paymentIntentId) {
-      outcome = (await revokeAccess(paymentIntentId)) ? 'revoked' : 'nothing to revoke';
-    }
+    const outcome = await apply(event, reading);
     await db().update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, event.id));
     return { duplicate: false, outcome };
   } catch (error) {
-    // Let Stripe's retry handle it from scratch.
     await db().delete(paymentEvents).where(eq(paymentEvents.id, event.id));
     throw error;
   }
-}
-
-/** Why a payment was refunded automatically, for the completion page. */
-export async function automaticRefundReason(paymentIntentId: string): Promise<string | null> {
-  const [row] = await db().select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.id, `refund:${paymentIntentId}`)).limit(1);
-  return row?.outcome ?? null;
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { getEnvolvementOrThrow, getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
+import { assertNotRemoved, getEnvolvementOrThrow, getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
 import { hasAccess } from '@/lib/envolvements/access';
 import { AppError } from '@/lib/http/errors';
 import { openSubmissionsSchema, statusUpdateSchema, userSubmissionSchema } from '@/lib/validation/submissions';
@@ -19,7 +19,7 @@ export function toProgress(status: SubmissionStatus): Progress {
 
 /** The creator opens submissions with the types they accept. */
 export async function openSubmissions(viewer: Viewer, envolvementId: string, body: unknown) {
-  await getOwnEnvolvementOrThrow(viewer, envolvementId, 'open submissions on');
+  assertNotRemoved(await getOwnEnvolvementOrThrow(viewer, envolvementId, 'open submissions on'));
   const types = openSubmissionsSchema.parse(body);
   await db()
     .update(envolvements)
@@ -85,6 +85,7 @@ export async function userAccessToSubmission(viewer: Viewer, envolvementId: stri
 export async function postUserSubmission(viewer: Viewer, envolvementId: string, body: unknown) {
   const row = await getEnvolvementOrThrow(envolvementId);
   if (row.creatorId === viewer.id) throw new AppError('forbidden', 'Creators review submissions; they do not send them.');
+  assertNotRemoved(row);
   if (!(await hasAccess(row, viewer.id))) throw new AppError('forbidden', "Looks like you haven't paid for this yet.");
   if (!row.submissionsActive) throw new AppError('conflict', NOT_ENABLED);
   if (row.submissionDeadline && row.submissionDeadline.getTime() < Date.now()) throw new AppError('conflict', 'The submission deadline has passed.');
@@ -129,7 +130,7 @@ export function statusOfProgress(progress: Progress): SubmissionStatus | null {
 
 /** The creator sets exactly one status per submitter; every change is recorded. */
 export async function updateSubmissionStatuses(viewer: Viewer, envolvementId: string, body: unknown) {
-  await getOwnEnvolvementOrThrow(viewer, envolvementId, 'review submissions of');
+  assertNotRemoved(await getOwnEnvolvementOrThrow(viewer, envolvementId, 'review submissions of'));
   const { SubmissionProgressArray: entries } = statusUpdateSchema.parse(body);
   const wanted = new Map<string, SubmissionStatus>();
   for (const entry of entries) {

@@ -139,20 +139,35 @@ describe('PUT /api/post/{id}', () => {
 });
 
 describe('DELETE /api/post/{id}', () => {
-  it('removes the envolvement with its updates, purchases and submissions', async () => {
+  it('deletes an envolvement nobody joined, with its updates', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id);
+    await db().insert(posts).values({ envolvementId: row.id, authorId: creator.id, kind: 'update', title: 't', description: 'd' });
+    const res = await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: creator, params: { id: row.id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: true, _id: row.id, archived: false, refunded: 0, refundsPending: 0 });
+    expect(await db().select().from(envolvements)).toHaveLength(0);
+    expect(await db().select().from(posts)).toHaveLength(0);
+  });
+
+  it('archives an envolvement people joined, keeping their purchases and submissions', async () => {
     const creator = await createUser();
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id);
     await createPurchase(row.id, buyer.id);
-    await db().insert(posts).values({ envolvementId: row.id, authorId: creator.id, kind: 'update', title: 't', description: 'd' });
     await db().insert(submissions).values({ envolvementId: row.id, userId: buyer.id, description: 'mine' });
     const res = await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: creator, params: { id: row.id } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: true, _id: row.id });
-    expect(await db().select().from(envolvements)).toHaveLength(0);
-    expect(await db().select().from(posts)).toHaveLength(0);
-    expect(await db().select().from(purchases)).toHaveLength(0);
-    expect(await db().select().from(submissions)).toHaveLength(0);
+    expect(res.body).toEqual({ deleted: true, _id: row.id, archived: true, refunded: 0, refundsPending: 0 });
+    const [kept] = await db().select().from(envolvements);
+    expect(kept).toMatchObject({ id: row.id, isActive: false, archivedAt: expect.any(Date) });
+    expect(await db().select().from(purchases)).toMatchObject([{ userId: buyer.id, endedAt: null }]);
+    expect(await db().select().from(submissions)).toHaveLength(1);
+    const gone = await call(GET, 'GET', `/api/post/${row.id}`, { as: await createUser(), params: { id: row.id } });
+    expect(gone).toMatchObject({ status: 410, body: { error: 'This envolvement was removed by its creator.' } });
+    expect((await call(GET, 'GET', `/api/post/${row.id}`, { params: { id: row.id } })).status).toBe(410);
+    const asMember = await call(GET, 'GET', `/api/post/${row.id}`, { as: buyer, params: { id: row.id } });
+    expect(asMember).toMatchObject({ status: 200, body: { _id: row.id, removed: true, membership: { free: true, endReason: null } } });
+    expect((await call(GET, 'GET', `/api/post/${row.id}`, { as: creator, params: { id: row.id } })).body).toMatchObject({ removed: true });
   });
 
   it('answers 401, 403 and 404 and deletes nothing', async () => {

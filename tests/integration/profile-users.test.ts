@@ -109,6 +109,8 @@ describe('GET /api/profile/{userId}', () => {
       purchasedBy: [],
       purchasedUserIDs: [],
       activityPost: [],
+      removed: false,
+      membership: null,
     });
     expect((await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'local|creator-9' } })).body).toHaveLength(2);
     expect((await call(PROFILE_LIST, 'GET', '/x', { params: { userId: encodeURIComponent('local|creator-9') } })).body).toHaveLength(2);

@@ -44,6 +44,8 @@ function offer(overrides: Partial<EnvolvementDto> = {}): EnvolvementDto {
     purchasedBy: [],
     purchasedUserIDs: [],
     activityPost: [],
+    removed: false,
+    membership: null,
     ...overrides,
   };
 }

@@ -8,14 +8,14 @@ import { checkoutBodySchema } from '@/lib/validation/payments';
 export const POST = authedRoute(async ({ request, viewer }) => {
   const body = await readJson(request, checkoutBodySchema);
   const envolvementId = parseId(body.submissionId, ENVOLVEMENT_NOT_FOUND);
-  const { row } = await getCheckoutState(envolvementId, viewer.id);
-  if (row.priceCents <= 0) {
+  if (!body.paymentIntentId) {
+    const { row } = await getCheckoutState(envolvementId, viewer.id);
+    if (row.priceCents > 0) throw new AppError('bad_request', 'This envolvement requires payment.');
     await claimFree(viewer.id, envolvementId);
     return { success: true };
   }
-  if (!body.paymentIntentId) throw new AppError('bad_request', 'This envolvement requires payment.');
-  const result = await confirmCardPayment(viewer.id, envolvementId, body.paymentIntentId);
-  if (result.refunded) throw new AppError('conflict', `${result.reason}: your payment has been refunded.`);
-  if (!result.granted) throw new AppError('bad_request', result.reason ?? 'Payment could not be confirmed.');
+  // A card payment is confirmed against the ledger and Stripe whatever the price is now.
+  const outcome = await confirmCardPayment(viewer.id, envolvementId, body.paymentIntentId);
+  if (!outcome.granted) throw new AppError('conflict', outcome.message);
   return { success: true };
 });

@@ -1,15 +1,18 @@
+import { z } from 'zod';
 import { hasAccess } from '@/lib/envolvements/access';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { deleteEnvolvement, NOT_FOUND_MESSAGE, updateEnvolvement } from '@/lib/envolvements/service';
+import { deleteEnvolvement } from '@/lib/envolvements/removal';
+import { maySee, REMOVED_MESSAGE } from '@/lib/envolvements/rules';
+import { NOT_FOUND_MESSAGE, updateEnvolvement } from '@/lib/envolvements/service';
 import { AppError } from '@/lib/http/errors';
 import { authedRoute, parseId, publicRoute, readJson } from '@/lib/http/route';
-import { z } from 'zod';
 
-// GET /api/post/{id}: one envolvement; its updates only for the creator and buyers
+// GET /api/post/{id}: one envolvement; its updates only for the creator and members
 export const GET = publicRoute(async ({ params, viewer }) => {
   const id = parseId(params.id, NOT_FOUND_MESSAGE);
   const envolvement = await getEnvolvementForViewer(id, viewer?.id ?? null);
   if (!envolvement) throw new AppError('not_found', NOT_FOUND_MESSAGE);
+  if (!maySee(envolvement, viewer?.id ?? null)) throw new AppError('gone', REMOVED_MESSAGE);
   const canSee = await hasAccess({ id, creatorId: envolvement.userID }, viewer?.id ?? null);
   return canSee ? envolvement : { ...envolvement, activityPost: [] };
 });
@@ -21,9 +24,9 @@ export const PUT = authedRoute(async ({ request, params, viewer }) => {
   return updateEnvolvement(viewer, id, body);
 });
 
-// DELETE /api/post/{id}: the creator deletes their envolvement
+// DELETE /api/post/{id}: the creator deletes their envolvement (archived when people joined it)
 export const DELETE = authedRoute(async ({ params, viewer }) => {
   const id = parseId(params.id, NOT_FOUND_MESSAGE);
-  await deleteEnvolvement(viewer, id);
-  return { deleted: true, _id: id };
+  const removal = await deleteEnvolvement(viewer, id);
+  return { deleted: true, _id: id, ...removal };
 });

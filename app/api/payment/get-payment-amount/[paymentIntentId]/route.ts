@@ -1,14 +1,14 @@
 import { authedRoute } from '@/lib/http/route';
-import { getOwnPaymentIntent } from '@/lib/payments/card';
-import { automaticRefundReason } from '@/lib/payments/webhook';
+import { refundMessage } from '@/lib/payments/card';
+import { getOwnPaymentOrThrow } from '@/lib/payments/ledger';
 
-// GET /api/payment/get-payment-amount/{paymentIntentId}: what the payer paid, in cents
+// GET /api/payment/get-payment-amount/{paymentIntentId}: what the payer paid, in cents, from the ledger
 export const GET = authedRoute(async ({ params, viewer }) => {
-  const intent = await getOwnPaymentIntent(viewer.id, params.paymentIntentId ?? '');
+  const payment = await getOwnPaymentOrThrow(viewer.id, params.paymentIntentId ?? '');
   return {
-    amount: intent.amount,
-    currency: intent.currency,
-    status: intent.status,
-    refundReason: await automaticRefundReason(intent.id),
+    amount: payment.amountCents,
+    currency: payment.currency,
+    status: payment.status,
+    refundReason: refundMessage(payment),
   };
 });

@@ -1,14 +1,14 @@
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { AppError } from '@/lib/http/errors';
 import { authedRoute } from '@/lib/http/route';
-import { getOwnPaymentIntent } from '@/lib/payments/card';
 import { ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/grant';
+import { getOwnPaymentOrThrow } from '@/lib/payments/ledger';
 
 // GET /api/payment/get-submission/{paymentIntentId}: the envolvement a payment is for (payer only)
 export const GET = authedRoute(async ({ params, viewer }) => {
-  const intent = await getOwnPaymentIntent(viewer.id, params.paymentIntentId ?? '');
-  const id = intent.metadata?.envolvementId ?? '';
-  const envolvement = /^[0-9a-f-]{36}$/.test(id) ? await getEnvolvementForViewer(id, viewer.id) : null;
+  const payment = await getOwnPaymentOrThrow(viewer.id, params.paymentIntentId ?? '');
+  // The payer keeps the record of what they paid for, even once it was removed.
+  const envolvement = await getEnvolvementForViewer(payment.envolvementId, viewer.id);
   if (!envolvement) throw new AppError('not_found', ENVOLVEMENT_NOT_FOUND);
   return envolvement;
 });

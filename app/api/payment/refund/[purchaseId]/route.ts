@@ -1,0 +1,7 @@
+import { MEMBER_NOT_FOUND, refundMember } from '@/lib/envolvements/members';
+import { authedRoute, parseId } from '@/lib/http/route';
+
+// POST /api/payment/refund/{purchaseId}: the creator refunds one member in full
+export const POST = authedRoute(async ({ params, viewer }) => {
+  return refundMember(viewer, parseId(params.purchaseId, MEMBER_NOT_FOUND));
+});

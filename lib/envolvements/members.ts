@@ -1,0 +1,114 @@
+import 'server-only';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '@/lib/auth/types';
+import { db } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
+import { markForRefund } from '@/lib/payments/ledger';
+import { grantsAccess } from '@/lib/payments/ledger-rules';
+import { executeRefund } from '@/lib/payments/refunds';
+import { payments, purchases, users, type PaymentStatus, type PurchaseEndReason } from '@/models';
+import { decodeCursor, encodeCursor } from './list';
+import { getOwnEnvolvementOrThrow } from './service';
+
+export const MEMBERS_PAGE_SIZE = 50;
+
+export type MemberDto = {
+  purchaseId: string;
+  userID: string;
+  username: string;
+  userPicture: string | null;
+  joinedAt: string;
+  amountCents: number;
+  amountRefundedCents: number;
+  currency: string;
+  /** The ledger state of the card payment; null for a free membership. */
+  paymentStatus: PaymentStatus | null;
+  endReason: PurchaseEndReason | null;
+  /** Whether the creator can refund this member in full now. */
+  refundable: boolean;
+};
+
+const columns = {
+  purchase: purchases,
+  user: { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture },
+  payment: { status: payments.status, amountRefundedCents: payments.amountRefundedCents, refundReason: payments.refundReason },
+};
+
+type Found = {
+  purchase: typeof purchases.$inferSelect;
+  user: { id: string; nickname: string; name: string; picture: string | null };
+  payment: { status: PaymentStatus; amountRefundedCents: number; refundReason: string | null } | null;
+};
+
+function toMemberDto({ purchase, user, payment }: Found): MemberDto {
+  return {
+    purchaseId: purchase.id,
+    userID: user.id,
+    username: user.nickname || user.name,
+    userPicture: user.picture,
+    joinedAt: purchase.createdAt.toISOString(),
+    amountCents: purchase.amountCents,
+    amountRefundedCents: payment?.amountRefundedCents ?? 0,
+    currency: purchase.currency,
+    paymentStatus: payment?.status ?? null,
+    endReason: purchase.endReason,
+    refundable: Boolean(payment && grantsAccess(payment.status) && purchase.endedAt === null),
+  };
+}
+
+/** Everyone who joined, newest first, refunded members included: the creator's record. */
+export async function listMembers(viewer: Viewer, envolvementId: string, cursor?: string | null) {
+  await getOwnEnvolvementOrThrow(viewer, envolvementId, 'see the members of');
+  const after = cursor ? decodeCursor(cursor) : null;
+  const found = await db()
+    .select(columns)
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .leftJoin(payments, eq(payments.id, purchases.paymentIntentId))
+    .where(
+      and(
+        eq(purchases.envolvementId, envolvementId),
+        after ? sql`(${purchases.createdAt}, ${purchases.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+    .limit(MEMBERS_PAGE_SIZE + 1);
+  const page = found.slice(0, MEMBERS_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toMemberDto),
+    nextCursor: found.length > MEMBERS_PAGE_SIZE && last ? encodeCursor(last.purchase) : null,
+  };
+}
+
+export const MEMBER_NOT_FOUND = 'Member not found';
+
+async function findMember(purchaseId: string): Promise<Found | null> {
+  const [found] = await db()
+    .select(columns)
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .leftJoin(payments, eq(payments.id, purchases.paymentIntentId))
+    .where(eq(purchases.id, purchaseId))
+    .limit(1);
+  return found ?? null;
+}
+
+/**
+ * The creator refunds one member in full: the member loses access and the refund is
+ * recorded with who asked. Refused for free members, ended memberships and payments
+ * under dispute (Stripe settles those through the dispute).
+ */
+export async function refundMember(viewer: Viewer, purchaseId: string): Promise<MemberDto> {
+  const found = await findMember(purchaseId);
+  if (!found) throw new AppError('not_found', MEMBER_NOT_FOUND);
+  await getOwnEnvolvementOrThrow(viewer, found.purchase.envolvementId, 'refund members of');
+  const { purchase, payment } = found;
+  if (!purchase.paymentIntentId || !payment) throw new AppError('conflict', 'This member joined for free: there is nothing to refund.');
+  if (purchase.endedAt || payment.status === 'refunded') throw new AppError('conflict', 'This member has already been refunded.');
+  if (payment.status === 'disputed') throw new AppError('conflict', 'This payment is disputed: Stripe settles it through the dispute.');
+  if (!grantsAccess(payment.status)) throw new AppError('conflict', 'This payment cannot be refunded.');
+  const marked = await markForRefund(purchase.paymentIntentId, 'creator', viewer.id);
+  if (marked) await executeRefund(marked);
+  return toMemberDto((await findMember(purchaseId))!);
+}

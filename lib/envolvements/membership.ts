@@ -1,0 +1,52 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { db } from '@/lib/db/client';
+import { LIVE_PAYMENT_STATUSES, payments, purchases } from '@/models';
+import type { MembershipDto } from './types';
+
+// What counts as a member, said once for every query that asks.
+
+/** A membership that holds its spot: not ended by a refund or a lost dispute. */
+export const heldMembership = isNull(purchases.endedAt);
+
+/**
+ * A membership that opens the content now: held, and free or paid by a payment in good
+ * standing (a disputed payment suspends access until the dispute is settled).
+ */
+export const liveMembership = and(
+  isNull(purchases.endedAt),
+  or(
+    isNull(purchases.paymentIntentId),
+    sql`exists (select 1 from ${payments} where ${payments.id} = ${purchases.paymentIntentId} and ${inArray(payments.status, [...LIVE_PAYMENT_STATUSES])})`,
+  ),
+)!;
+
+/** The user's latest membership of each of these envolvements (held or ended), with its payment's state. */
+export async function loadMemberships(envolvementIds: string[], userId: string | null): Promise<Map<string, MembershipDto>> {
+  const memberships = new Map<string, MembershipDto>();
+  if (!userId || envolvementIds.length === 0) return memberships;
+  const rows = await db()
+    .select({
+      envolvementId: purchases.envolvementId,
+      createdAt: purchases.createdAt,
+      amountCents: purchases.amountCents,
+      paymentIntentId: purchases.paymentIntentId,
+      endReason: purchases.endReason,
+      paymentStatus: payments.status,
+    })
+    .from(purchases)
+    .leftJoin(payments, eq(payments.id, purchases.paymentIntentId))
+    .where(and(eq(purchases.userId, userId), inArray(purchases.envolvementId, envolvementIds)))
+    .orderBy(asc(purchases.createdAt));
+  // Oldest first, so a later membership (joined again after a refund) wins.
+  for (const row of rows) {
+    memberships.set(row.envolvementId, {
+      joinedAt: row.createdAt.toISOString(),
+      amountCents: row.amountCents,
+      free: row.paymentIntentId === null,
+      endReason: row.endReason,
+      paymentStatus: row.paymentStatus,
+    });
+  }
+  return memberships;
+}

@@ -1,0 +1,112 @@
+import 'server-only';
+import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
+import type { Viewer } from '@/lib/auth/types';
+import { db } from '@/lib/db/client';
+import { markForRefund } from '@/lib/payments/ledger';
+import { executeRefund } from '@/lib/payments/refunds';
+import { isStripeConfigured } from '@/lib/payments/stripe';
+import { cancelIntent } from '@/lib/payments/sync';
+import {
+  envolvements,
+  LIVE_PAYMENT_STATUSES,
+  OPEN_PAYMENT_STATUSES,
+  payments,
+  purchases,
+  submissions,
+} from '@/models';
+import { heldMembership } from './membership';
+import { getOwnEnvolvementOrThrow } from './service';
+
+export type RemovalImpact = {
+  /** People holding a membership now. */
+  members: number;
+  /** Payments that will be refunded in full, and how much goes back. */
+  paidMembers: number;
+  refundCents: number;
+  currency: string;
+};
+
+/** Who deleting this envolvement touches, for the creator to read before confirming. */
+export async function getRemovalImpact(envolvementId: string): Promise<RemovalImpact> {
+  const [[members], [paid], [row]] = await Promise.all([
+    db().select({ n: count() }).from(purchases).where(and(eq(purchases.envolvementId, envolvementId), heldMembership)),
+    db()
+      .select({ n: count(), cents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.amountRefundedCents}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.envolvementId, envolvementId), inArray(payments.status, [...LIVE_PAYMENT_STATUSES]))),
+    db().select({ currency: envolvements.currency }).from(envolvements).where(eq(envolvements.id, envolvementId)),
+  ]);
+  return {
+    members: Number(members?.n ?? 0),
+    paidMembers: Number(paid?.n ?? 0),
+    refundCents: Number(paid?.cents ?? 0),
+    currency: row?.currency ?? 'usd',
+  };
+}
+
+export type Removal = { archived: boolean; refunded: number; refundsPending: number };
+
+// Anything that records money or a member keeps the envolvement it points to.
+const keepsRecords = (id: string) =>
+  sql`${exists(db().select({ x: sql`1` }).from(purchases).where(eq(purchases.envolvementId, id)))}
+    or ${exists(db().select({ x: sql`1` }).from(payments).where(eq(payments.envolvementId, id)))}
+    or ${exists(db().select({ x: sql`1` }).from(submissions).where(eq(submissions.envolvementId, id)))}`;
+
+/**
+ * Deletes an envolvement nobody joined or paid for. One with members, payments or
+ * submissions is archived instead: it leaves every public list, open intents are
+ * canceled, and every paid member is refunded in full. Running it again on an archived
+ * envolvement finishes refunds that Stripe did not confirm the first time.
+ */
+export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Removal> {
+  await getOwnEnvolvementOrThrow(viewer, id, 'delete');
+  const deleted = await db().transaction(async (tx) => {
+    // The row lock orders this against joins and fulfilments, which take it to claim a spot:
+    // after the archive commits, no payment can be granted here.
+    const [row] = await tx
+      .select({ id: envolvements.id, keeps: keepsRecords(id).mapWith(Boolean) })
+      .from(envolvements)
+      .where(and(eq(envolvements.id, id), eq(envolvements.creatorId, viewer.id)))
+      .for('update');
+    if (!row) return true;
+    if (!row.keeps) {
+      await tx.delete(envolvements).where(eq(envolvements.id, id));
+      return true;
+    }
+    await tx
+      .update(envolvements)
+      .set({ archivedAt: sql`coalesce(${envolvements.archivedAt}, now())`, isActive: false, updatedAt: sql`now()` })
+      .where(eq(envolvements.id, id));
+    return false;
+  });
+  if (deleted) return { archived: false, refunded: 0, refundsPending: 0 };
+  return { archived: true, ...(await settleRemoval(viewer.id, id)) };
+}
+
+async function settleRemoval(creatorId: string, id: string): Promise<{ refunded: number; refundsPending: number }> {
+  const touched = await db()
+    .select({ id: payments.id, status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.envolvementId, id), inArray(payments.status, [...OPEN_PAYMENT_STATUSES, ...LIVE_PAYMENT_STATUSES])));
+  if (touched.length === 0 || !isStripeConfigured()) return { refunded: 0, refundsPending: touched.length };
+  let refunded = 0;
+  let pending = 0;
+  for (const payment of touched) {
+    try {
+      if ((OPEN_PAYMENT_STATUSES as readonly string[]).includes(payment.status)) {
+        // It can no longer be paid; one paid anyway is refunded by fulfilment, which finds the envolvement removed.
+        await cancelIntent(payment.id, 'removal');
+        continue;
+      }
+      const marked = await markForRefund(payment.id, 'removed', creatorId);
+      const after = marked ? await executeRefund(marked) : null;
+      if (after?.status === 'refunded') refunded += 1;
+      else pending += 1;
+    } catch (error) {
+      // Reconciliation finishes what Stripe did not confirm now.
+      console.error('[payments] refund on removal failed', payment.id, error);
+      pending += 1;
+    }
+  }
+  return { refunded, refundsPending: pending };
+}

@@ -1,0 +1,25 @@
+import 'server-only';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '@/lib/db/client';
+import { reconcilePayments } from '@/lib/payments/reconcile';
+
+// Background work runs on pg-boss, a job queue kept in the same PostgreSQL: jobs survive
+// restarts, and a schedule fires once per slot however many instances run.
+export const RECONCILE_PAYMENTS = 'payments-reconcile';
+const EVERY_TEN_MINUTES = '*/10 * * * *';
+
+export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
+
+export async function startJobs(handle: DatabaseHandle): Promise<Jobs> {
+  const boss = new PgBoss({ db: { executeSql: (text, values) => handle.executeSql(text, values) }, schema: 'pgboss' });
+  boss.on('error', (error) => console.error('[jobs]', error));
+  await boss.start();
+  // 'stately': one run waiting and one running at most, so a slow run never piles up others.
+  await boss.createQueue(RECONCILE_PAYMENTS, { name: RECONCILE_PAYMENTS, policy: 'stately', retryLimit: 2, retryBackoff: true });
+  await boss.schedule(RECONCILE_PAYMENTS, EVERY_TEN_MINUTES);
+  await boss.work(RECONCILE_PAYMENTS, async () => {
+    const report = await reconcilePayments();
+    if (report.checked) console.log('[payments] reconciled', report);
+  });
+  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+}

@@ -1,0 +1,63 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { db } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/errors';
+import { heldMembership } from '@/lib/envolvements/membership';
+import { checkoutDecision } from '@/lib/envolvements/rules';
+import { envolvements, payments, purchases, type PaymentRow, type RefundReason } from '@/models';
+import { takeSpot, toState, type Tx } from './grant';
+import { grantsAccess } from './ledger-rules';
+
+/** What Stripe says the buyer paid. */
+export type Paid = { amountCents: number; currency: string };
+
+/**
+ * Decides, once, what a succeeded payment buys. It is honoured when the amount is the one
+ * recorded when its intent was created (not today's price), the buyer has not already
+ * joined, and a spot can be taken; anything else is marked for a full refund with its
+ * reason. The payment row is locked for the decision, so the webhook and the completion
+ * page deciding at the same moment agree, and the spot is taken in the same transaction.
+ */
+export async function fulfilPayment(paymentId: string, paid: Paid): Promise<PaymentRow | null> {
+  return db().transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment || !grantsAccess(payment.status) || payment.refundReason) return payment ?? null;
+    const [member] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.paymentIntentId, paymentId)).limit(1);
+    if (member) return payment;
+    const reason = await refusalOf(tx, payment, paid);
+    if (!reason) return payment;
+    const [marked] = await tx.update(payments).set({ refundReason: reason, updatedAt: new Date() }).where(eq(payments.id, paymentId)).returning();
+    return marked!;
+  });
+}
+
+// Null when the membership was granted; otherwise why the payment goes back.
+async function refusalOf(tx: Tx, payment: PaymentRow, paid: Paid): Promise<RefundReason | null> {
+  if (paid.amountCents !== payment.amountCents || paid.currency !== payment.currency) return 'amount_mismatch';
+  const [joined] = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.envolvementId, payment.envolvementId), eq(purchases.userId, payment.buyerId), heldMembership))
+    .limit(1);
+  if (joined) return 'already_joined';
+  try {
+    // A savepoint: a unique violation (a free join a moment ago) must not end the decision.
+    const taken = await tx.transaction((savepoint) =>
+      takeSpot(savepoint, {
+        envolvementId: payment.envolvementId,
+        userId: payment.buyerId,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        paymentIntentId: payment.id,
+      }),
+    );
+    if (taken) return null;
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'already_joined';
+    throw error;
+  }
+  const [row] = await tx.select().from(envolvements).where(eq(envolvements.id, payment.envolvementId));
+  if (!row || row.archivedAt) return 'removed';
+  const decision = checkoutDecision(toState(row), payment.buyerId, false);
+  return decision === 'inactive' || decision === 'ended' || decision === 'own' ? decision : 'sold_out';
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+import type Stripe from 'stripe';
+import { isUniqueViolation } from '@/lib/db/errors';
+import { AppError } from '@/lib/http/errors';
+import type { EnvolvementRow, PaymentRow } from '@/models';
+import { getCheckoutState, refusalError } from './grant';
+import { idempotencyKey } from './idempotency';
+import { countPayments, getOpenPayment, recordPayment } from './ledger';
+import { getStripe } from './stripe';
+import { cancelIntent, isPayable, retrieveIntent } from './sync';
+
+export const PAYMENT_PROCESSING = 'Your payment is being processed. Check back in a moment.';
+
+type Checkout = { clientSecret: string; paymentIntentId: string };
+
+/**
+ * Starts or resumes a card payment. The amount and currency come from the database, never
+ * the request. A buyer has one intent they can pay per envolvement: a second checkout gets
+ * the same one back, and one offered at a price that has since changed is canceled and
+ * replaced, so nobody pays an old price by accident or holds two payable intents.
+ */
+export async function createPaymentIntent(userId: string, envolvementId: string): Promise<Checkout> {
+  // A round ends early when the open intent moved on at Stripe (paid, canceled) while we
+  // looked; the next round decides again from the updated ledger.
+  for (let round = 0; round < 3; round++) {
+    const { row, decision } = await getCheckoutState(envolvementId, userId);
+    if (decision === 'free') throw new AppError('bad_request', 'This envolvement is free: join it without paying.');
+    if (decision !== 'paid') throw refusalError(decision);
+    const open = await getOpenPayment(userId, envolvementId);
+    const checkout = open ? await resumeOrRetire(open, row) : await openIntent(userId, row);
+    if (checkout) return checkout;
+  }
+  throw new AppError('conflict', 'Your checkout changed while it was starting. Please try again.');
+}
+
+async function resumeOrRetire(open: PaymentRow, row: EnvolvementRow): Promise<Checkout | null> {
+  if (open.status === 'processing') throw new AppError('conflict', PAYMENT_PROCESSING);
+  const intent = await retrieveIntent(open.id);
+  if (!intent) throw new AppError('unavailable', 'Card payments are not available right now. Please try again later.');
+  const sameOffer = open.amountCents === row.priceCents && open.currency === row.currency;
+  if (sameOffer && isPayable(intent)) return { clientSecret: intent.client_secret!, paymentIntentId: intent.id };
+  // Offered at another price, or moved on at Stripe (paid, canceled): retire it, and let
+  // the next round decide from the updated ledger.
+  await cancelIntent(open.id, 'checkout');
+  return null;
+}
+
+async function openIntent(userId: string, row: EnvolvementRow): Promise<Checkout | null> {
+  const params: Stripe.PaymentIntentCreateParams = {
+    amount: row.priceCents,
+    currency: row.currency,
+    automatic_payment_methods: { enabled: true },
+    metadata: { envolvementId: row.id, userId },
+    description: row.title.slice(0, 200),
+  };
+  // The same checkout at the same moment (a double click) sends the same key and gets the
+  // same intent; every earlier intent of this buyer makes the next key new.
+  const attempt = await countPayments(userId, row.id);
+  const intent = await getStripe().paymentIntents.create(params, { idempotencyKey: idempotencyKey('pi', params, attempt) });
+  try {
+    await recordPayment({ id: intent.id, envolvementId: row.id, buyerId: userId, amountCents: row.priceCents, currency: row.currency });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another checkout of this buyer opened an intent at a different price at the same
+    // moment and recorded it first: this one is never shown, so cancel it and use theirs.
+    await getStripe().paymentIntents.cancel(intent.id).catch(() => undefined);
+    return null;
+  }
+  return { clientSecret: intent.client_secret!, paymentIntentId: intent.id };
+}

@@ -1,0 +1,78 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { db } from '@/lib/db/client';
+import { envolvements, LIVE_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES, payments, purchases } from '@/models';
+import { getPayment, markForRefund } from './ledger';
+import { isOpen } from './ledger-rules';
+import { isStripeConfigured } from './stripe';
+import { cancelIntent, syncPayment } from './sync';
+
+/** Webhooks get this long before reconciliation asks Stripe itself. */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+/** An intent nobody paid in a day is canceled, so the ledger does not watch it forever. */
+export const ABANDON_AFTER_MS = 24 * 60 * 60_000;
+
+export type ReconcileReport = { checked: number; changed: number; canceled: number; failed: number };
+
+// Entries that may still change or still owe something: open or disputed intents, and paid
+// ones that nobody decided on, that wait for their refund, or whose envolvement was removed.
+const due = or(
+  inArray(payments.status, [...OPEN_PAYMENT_STATUSES, 'disputed']),
+  and(
+    inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
+    or(
+      isNotNull(payments.refundReason),
+      sql`not exists (select 1 from ${purchases} where ${purchases.paymentIntentId} = ${payments.id})`,
+      sql`exists (select 1 from ${envolvements} where ${envolvements.id} = ${payments.envolvementId} and ${envolvements.archivedAt} is not null)`,
+    ),
+  ),
+)!;
+
+const fingerprint = (p: { status: string; amountRefundedCents: number; refundReason: string | null } | null) =>
+  p ? `${p.status}|${p.amountRefundedCents}|${p.refundReason}` : '';
+
+/**
+ * Asks Stripe about every ledger entry still in a non-final state for longer than five
+ * minutes and applies what it finds, so a webhook that never came leaves nothing
+ * unaccounted. Safe on several instances at once: every step locks its payment row,
+ * moves the ledger only forward, and refunds under an idempotency key.
+ */
+export async function reconcilePayments(options: { now?: Date; limit?: number } = {}): Promise<ReconcileReport> {
+  const report: ReconcileReport = { checked: 0, changed: 0, canceled: 0, failed: 0 };
+  if (!isStripeConfigured()) return report;
+  const now = options.now ?? new Date();
+  const rows = await db()
+    .select({ id: payments.id, createdAt: payments.createdAt })
+    .from(payments)
+    .where(and(lt(payments.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MS)), due))
+    .orderBy(asc(payments.updatedAt))
+    .limit(options.limit ?? 500);
+  for (const row of rows) {
+    report.checked += 1;
+    try {
+      const before = await getPayment(row.id);
+      await refundIfRemoved(row.id);
+      let after = await syncPayment(row.id, 'reconcile');
+      if (after && isOpen(after.status) && after.status !== 'processing' && now.getTime() - row.createdAt.getTime() > ABANDON_AFTER_MS) {
+        after = (await cancelIntent(row.id, 'reconcile:abandoned')) ?? after;
+        if (after.status === 'canceled') report.canceled += 1;
+      }
+      if (fingerprint(before) !== fingerprint(after)) report.changed += 1;
+    } catch (error) {
+      report.failed += 1;
+      console.error('[payments] reconciliation failed for', row.id, error);
+    }
+  }
+  return report;
+}
+
+// A paid membership of a removed envolvement goes back in full, whenever its payment
+// became refundable (a dispute won after the removal, a refund Stripe refused then).
+async function refundIfRemoved(paymentId: string): Promise<void> {
+  const [removed] = await db()
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(envolvements, eq(envolvements.id, payments.envolvementId))
+    .where(and(eq(payments.id, paymentId), isNotNull(envolvements.archivedAt), inArray(payments.status, [...LIVE_PAYMENT_STATUSES])));
+  if (removed) await markForRefund(paymentId, 'removed', null);
+}

@@ -1,0 +1,45 @@
+import 'server-only';
+import type Stripe from 'stripe';
+import { db } from '@/lib/db/client';
+import { paymentRefunds, type PaymentRow } from '@/models';
+import { idempotencyKey } from './idempotency';
+import { moveLedger } from './ledger';
+import { grantsAccess } from './ledger-rules';
+import { getStripe } from './stripe';
+import { stripeErrorCode } from './stripe-errors';
+
+/**
+ * Sends the full refund a payment is marked for. Safe to call again, from another
+ * instance or after a crash: the idempotency key makes Stripe answer the same refund, the
+ * refund id is recorded once, and the ledger only moves forward.
+ */
+export async function executeRefund(payment: PaymentRow): Promise<PaymentRow> {
+  if (!payment.refundReason || !grantsAccess(payment.status)) return payment;
+  const remaining = payment.amountCents - payment.amountRefundedCents;
+  if (remaining <= 0) return payment;
+  const params: Stripe.RefundCreateParams = {
+    payment_intent: payment.id,
+    amount: remaining,
+    metadata: { reason: payment.refundReason },
+  };
+  let refund: Stripe.Refund;
+  try {
+    refund = await getStripe().refunds.create(params, { idempotencyKey: idempotencyKey('refund', params) });
+  } catch (error) {
+    // Refunded meanwhile (the dashboard, another instance): the ledger catches up.
+    if (stripeErrorCode(error) !== 'charge_already_refunded') throw error;
+    const caught = await moveLedger(payment.id, { kind: 'refunded', amountRefundedCents: payment.amountCents }, 'stripe:already_refunded');
+    return caught?.payment ?? payment;
+  }
+  await db()
+    .insert(paymentRefunds)
+    .values({ id: refund.id, paymentId: payment.id, amountCents: refund.amount, reason: payment.refundReason, requestedBy: payment.refundRequestedBy })
+    .onConflictDoNothing({ target: paymentRefunds.id });
+  if (refund.status === 'failed' || refund.status === 'canceled') return payment;
+  const moved = await moveLedger(
+    payment.id,
+    { kind: 'refunded', amountRefundedCents: payment.amountRefundedCents + refund.amount },
+    `refund:${refund.id}`,
+  );
+  return moved?.payment ?? payment;
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { envolvements } from './envolvements';
+import { PAYMENT_STATUSES, REFUND_REASONS } from './payment-status';
+import { users } from './users';
+
+// The payments ledger: one row per Stripe PaymentIntent the app creates, written before
+// the buyer can pay. Amount and currency are what was offered at that moment, so a
+// later price change never decides whether a payment is honoured. Rows are never
+// deleted, and nothing that references them cascades.
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    envolvementId: uuid('envolvement_id')
+      .notNull()
+      .references(() => envolvements.id, { onDelete: 'restrict' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment'),
+    amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+    // Set when the app decides to refund in full, before it asks Stripe: a refund that
+    // failed half-way is finished by reconciliation.
+    refundReason: text('refund_reason', { enum: REFUND_REASONS }),
+    // Who asked for that refund: the creator, or null when the app decided on its own.
+    refundRequestedBy: text('refund_requested_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_buyer_envolvement_idx').on(t.buyerId, t.envolvementId, t.createdAt),
+    index('payments_envolvement_idx').on(t.envolvementId, t.status),
+    index('payments_status_updated_idx').on(t.status, t.updatedAt),
+    // One intent a buyer can still pay per envolvement: a second checkout reuses it.
+    uniqueIndex('payments_one_open_per_buyer')
+      .on(t.buyerId, t.envolvementId)
+      .where(sql`${t.status} in ('requires_payment', 'processing', 'failed')`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_refunded_within_amount', sql`${t.amountRefundedCents} between 0 and ${t.amountCents}`),
+  ],
+);
+
+// Refunds the app asked Stripe for, and who asked (null: the app on its own).
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_refunds_payment_idx').on(t.paymentId)],
+);
+
+// Every move the ledger was asked to make, applied or refused as backwards, and what asked
+// for it (a webhook event id, a read from Stripe, a refund).
+export const paymentStatusChanges = pgTable(
+  'payment_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    fromStatus: text('from_status', { enum: PAYMENT_STATUSES }).notNull(),
+    toStatus: text('to_status', { enum: PAYMENT_STATUSES }).notNull(),
+    amountRefundedCents: integer('amount_refunded_cents').notNull(),
+    source: text('source').notNull(),
+    applied: boolean('applied').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_status_changes_payment_idx').on(t.paymentId, t.createdAt)],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;

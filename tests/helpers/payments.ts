@@ -1,0 +1,65 @@
+import { afterAll, beforeAll } from 'vitest';
+import { POST as CREATE_INTENT } from '@/app/api/payment/create-payment-intent/route';
+import { POST as WEBHOOK } from '@/app/api/payment/webhook/route';
+import { createEnvolvement, createUser, type TestUser } from '../factories';
+import { startFakeStripe, type FakeEvent, type FakeStripe } from './fake-stripe';
+import { buildRequest, call } from './http';
+
+const STRIPE_ENV = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'];
+
+/** A fake Stripe for this test file, with the app pointed at it. */
+export function useFakeStripe(): () => FakeStripe {
+  let stripe: FakeStripe | undefined;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    stripe.useInEnv();
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    for (const key of STRIPE_ENV) delete process.env[key];
+  });
+  return () => stripe!;
+}
+
+/** A creator, a buyer and a paid envolvement ($19.99, 3 spots unless told otherwise). */
+export async function paidSetup(overrides: Parameters<typeof createEnvolvement>[1] = {}) {
+  const creator = await createUser();
+  const buyer = await createUser();
+  const row = await createEnvolvement(creator.id, { priceCents: 1999, unlimited: false, quantity: 3, ...overrides });
+  return { creator, buyer, row };
+}
+
+/** Opens a checkout through the API, as the card form does; gives the intent id. */
+export async function openCheckout(buyer: TestUser, envolvementId: string): Promise<string> {
+  const res = await call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as: buyer, json: { submissionId: envolvementId } });
+  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.paymentIntentId as string;
+}
+
+/** Posts a signed payload to the webhook route as Stripe would. */
+export async function postWebhook(payload: string, signature: string) {
+  const request = await buildRequest('POST', '/api/payment/webhook', {
+    body: payload,
+    headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+  });
+  const response = await WEBHOOK(request);
+  return { status: response.status, body: await response.json() };
+}
+
+/** Delivers fake Stripe's events to the webhook route in the order given; gives each answer. */
+export async function deliver(stripe: FakeStripe, events: FakeEvent[]) {
+  const answers = [];
+  for (const event of events) {
+    const payload = JSON.stringify(event);
+    answers.push(await postWebhook(payload, stripe.sign(payload)));
+  }
+  return answers;
+}
+
+/** The buyer pays: checkout through the API, the card succeeds at Stripe, the events arrive. */
+export async function pay(stripe: FakeStripe, buyer: TestUser, envolvementId: string) {
+  const id = await openCheckout(buyer, envolvementId);
+  stripe.succeed(id);
+  const answers = await deliver(stripe, stripe.eventsFor(id));
+  return { id, answers };
+}
