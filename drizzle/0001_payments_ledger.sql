@@ -30,6 +30,7 @@ CREATE TABLE "payments" (
 	"refund_requested_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"reconciled_at" timestamp with time zone,
 	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount_cents" > 0),
 	CONSTRAINT "payments_refunded_within_amount" CHECK ("payments"."amount_refunded_cents" between 0 and "payments"."amount_cents")
 );
@@ -63,7 +64,7 @@ CREATE INDEX "payment_refunds_payment_idx" ON "payment_refunds" USING btree ("pa
 CREATE INDEX "payment_status_changes_payment_idx" ON "payment_status_changes" USING btree ("payment_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_buyer_envolvement_idx" ON "payments" USING btree ("buyer_id","envolvement_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_envolvement_idx" ON "payments" USING btree ("envolvement_id","status");--> statement-breakpoint
-CREATE INDEX "payments_status_updated_idx" ON "payments" USING btree ("status","updated_at");--> statement-breakpoint
+CREATE INDEX "payments_status_reconciled_idx" ON "payments" USING btree ("status","reconciled_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_one_open_per_buyer" ON "payments" USING btree ("buyer_id","envolvement_id") WHERE "payments"."status" in ('requires_payment', 'processing', 'failed');--> statement-breakpoint
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_payment_intent_id_payments_id_fk" FOREIGN KEY ("payment_intent_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases" ADD CONSTRAINT "purchases_envolvement_id_envolvements_id_fk" FOREIGN KEY ("envolvement_id") REFERENCES "public"."envolvements"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

@@ -29,11 +29,13 @@ export const payments = pgTable(
     refundRequestedBy: text('refund_requested_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // When reconciliation last asked Stripe about it: the least recently checked go first.
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
   },
   (t) => [
     index('payments_buyer_envolvement_idx').on(t.buyerId, t.envolvementId, t.createdAt),
     index('payments_envolvement_idx').on(t.envolvementId, t.status),
-    index('payments_status_updated_idx').on(t.status, t.updatedAt),
+    index('payments_status_reconciled_idx').on(t.status, t.reconciledAt),
     // One intent a buyer can still pay per envolvement: a second checkout reuses it.
     uniqueIndex('payments_one_open_per_buyer')
       .on(t.buyerId, t.envolvementId)

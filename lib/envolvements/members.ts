@@ -6,27 +6,12 @@ import { AppError } from '@/lib/http/errors';
 import { markForRefund } from '@/lib/payments/ledger';
 import { grantsAccess } from '@/lib/payments/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
-import { payments, purchases, users, type PaymentStatus, type PurchaseEndReason } from '@/models';
+import { payments, purchases, users, type PaymentStatus } from '@/models';
 import { decodeCursor, encodeCursor } from './list';
 import { getOwnEnvolvementOrThrow } from './service';
+import type { MemberDto, MemberPage } from './types';
 
 export const MEMBERS_PAGE_SIZE = 50;
-
-export type MemberDto = {
-  purchaseId: string;
-  userID: string;
-  username: string;
-  userPicture: string | null;
-  joinedAt: string;
-  amountCents: number;
-  amountRefundedCents: number;
-  currency: string;
-  /** The ledger state of the card payment; null for a free membership. */
-  paymentStatus: PaymentStatus | null;
-  endReason: PurchaseEndReason | null;
-  /** Whether the creator can refund this member in full now. */
-  refundable: boolean;
-};
 
 const columns = {
   purchase: purchases,
@@ -57,7 +42,7 @@ function toMemberDto({ purchase, user, payment }: Found): MemberDto {
 }
 
 /** Everyone who joined, newest first, refunded members included: the creator's record. */
-export async function listMembers(viewer: Viewer, envolvementId: string, cursor?: string | null) {
+export async function listMembers(viewer: Viewer, envolvementId: string, cursor?: string | null): Promise<MemberPage> {
   await getOwnEnvolvementOrThrow(viewer, envolvementId, 'see the members of');
   const after = cursor ? decodeCursor(cursor) : null;
   const found = await db()
@@ -68,7 +53,11 @@ export async function listMembers(viewer: Viewer, envolvementId: string, cursor?
     .where(
       and(
         eq(purchases.envolvementId, envolvementId),
-        after ? sql`(${purchases.createdAt}, ${purchases.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        // Compared with the cursor row's own timestamp: the cursor's is cut to milliseconds,
+        // which skipped members who joined earlier within that same millisecond.
+        after
+          ? sql`(${purchases.createdAt}, ${purchases.id}) < (select c.created_at, c.id from ${purchases} c where c.id = ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(desc(purchases.createdAt), desc(purchases.id))

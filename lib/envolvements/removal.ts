@@ -61,15 +61,19 @@ const keepsRecords = (id: string) =>
 export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Removal> {
   await getOwnEnvolvementOrThrow(viewer, id, 'delete');
   const deleted = await db().transaction(async (tx) => {
-    // The row lock orders this against joins and fulfilments, which take it to claim a spot:
-    // after the archive commits, no payment can be granted here.
+    // The row lock orders this against joins and fulfilments, which take it to claim a spot,
+    // and against every insert that references the row: after the archive commits, no
+    // payment can be granted here.
     const [row] = await tx
-      .select({ id: envolvements.id, keeps: keepsRecords(id).mapWith(Boolean) })
+      .select({ id: envolvements.id })
       .from(envolvements)
       .where(and(eq(envolvements.id, id), eq(envolvements.creatorId, viewer.id)))
       .for('update');
     if (!row) return true;
-    if (!row.keeps) {
+    // A statement of its own, after the lock: the locking one reads with the snapshot it
+    // started with, blind to a join that committed while it waited.
+    const [held] = await tx.select({ keeps: keepsRecords(id).mapWith(Boolean) }).from(envolvements).where(eq(envolvements.id, id));
+    if (!held?.keeps) {
       await tx.delete(envolvements).where(eq(envolvements.id, id));
       return true;
     }

@@ -65,3 +65,22 @@ export type EnvolvementDto = {
   /** The viewer's latest membership, where the list knows it. */
   membership: MembershipDto | null;
 };
+
+/** A row of the creator's member list (GET /api/post/{id}/members). */
+export type MemberDto = {
+  purchaseId: string;
+  userID: string;
+  username: string;
+  userPicture: string | null;
+  joinedAt: string;
+  amountCents: number;
+  amountRefundedCents: number;
+  currency: string;
+  /** The ledger state of the card payment; null for a free membership. */
+  paymentStatus: PaymentStatus | null;
+  endReason: PurchaseEndReason | null;
+  /** Whether the creator can refund this member in full now. */
+  refundable: boolean;
+};
+
+export type MemberPage = { items: MemberDto[]; nextCursor: string | null };

@@ -62,6 +62,9 @@ function nextStatus(state: LedgerState, change: LedgerChange, amountRefundedCent
       if (status === 'disputed') return status;
       return isFinal(status) ? null : 'disputed';
     case 'dispute_closed': {
+      // A charge has one dispute and Stripe closes it once: reading that close again says
+      // nothing new, and a 'won' after 'lost' would hand back money that already went back.
+      if (status === 'dispute_lost') return change.won ? null : status;
       if (isFinal(status)) return change.won ? status : null;
       if (!change.won) return 'dispute_lost';
       if (status === 'disputed' || isOpen(status)) return amountRefundedCents > 0 ? 'partially_refunded' : 'succeeded';

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
-import { envolvements, LIVE_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES, payments, purchases } from '@/models';
+import { envolvements, LIVE_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES, payments } from '@/models';
 import { getPayment, markForRefund } from './ledger';
 import { isOpen } from './ledger-rules';
 import { isStripeConfigured } from './stripe';
@@ -11,22 +11,26 @@ import { cancelIntent, syncPayment } from './sync';
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 /** An intent nobody paid in a day is canceled, so the ledger does not watch it forever. */
 export const ABANDON_AFTER_MS = 24 * 60 * 60_000;
+/**
+ * A paid payment is watched this long: a refund from the dashboard or a dispute may come
+ * without a webhook that arrives, and card disputes can open up to 120 days after paying.
+ */
+export const WATCH_PAID_MS = 120 * 24 * 60 * 60_000;
 
 export type ReconcileReport = { checked: number; changed: number; canceled: number; failed: number };
 
 // Entries that may still change or still owe something: open or disputed intents, and paid
-// ones that nobody decided on, that wait for their refund, or whose envolvement was removed.
-const due = or(
-  inArray(payments.status, [...OPEN_PAYMENT_STATUSES, 'disputed']),
-  and(
-    inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
+// ones within the dispute window, since a refund or a dispute made in Stripe's dashboard
+// need not send a webhook that arrives.
+function due(now: Date) {
+  return and(
+    lt(payments.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
     or(
-      isNotNull(payments.refundReason),
-      sql`not exists (select 1 from ${purchases} where ${purchases.paymentIntentId} = ${payments.id})`,
-      sql`exists (select 1 from ${envolvements} where ${envolvements.id} = ${payments.envolvementId} and ${envolvements.archivedAt} is not null)`,
+      inArray(payments.status, [...OPEN_PAYMENT_STATUSES, 'disputed']),
+      and(inArray(payments.status, [...LIVE_PAYMENT_STATUSES]), gt(payments.createdAt, new Date(now.getTime() - WATCH_PAID_MS))),
     ),
-  ),
-)!;
+  );
+}
 
 const fingerprint = (p: { status: string; amountRefundedCents: number; refundReason: string | null } | null) =>
   p ? `${p.status}|${p.amountRefundedCents}|${p.refundReason}` : '';
@@ -44,8 +48,8 @@ export async function reconcilePayments(options: { now?: Date; limit?: number } 
   const rows = await db()
     .select({ id: payments.id, createdAt: payments.createdAt })
     .from(payments)
-    .where(and(lt(payments.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MS)), due))
-    .orderBy(asc(payments.updatedAt))
+    .where(due(now))
+    .orderBy(sql`${payments.reconciledAt} asc nulls first`, asc(payments.createdAt))
     .limit(options.limit ?? 500);
   for (const row of rows) {
     report.checked += 1;
@@ -58,6 +62,9 @@ export async function reconcilePayments(options: { now?: Date; limit?: number } 
         if (after.status === 'canceled') report.canceled += 1;
       }
       if (fingerprint(before) !== fingerprint(after)) report.changed += 1;
+      // The least recently checked go first next time, so a run cut short by `limit` never
+      // looks at the same rows forever.
+      await db().update(payments).set({ reconciledAt: sql`now()` }).where(eq(payments.id, row.id));
     } catch (error) {
       report.failed += 1;
       console.error('[payments] reconciliation failed for', row.id, error);

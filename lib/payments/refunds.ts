@@ -15,16 +15,19 @@ import { stripeErrorCode } from './stripe-errors';
  */
 export async function executeRefund(payment: PaymentRow): Promise<PaymentRow> {
   if (!payment.refundReason || !grantsAccess(payment.status)) return payment;
-  const remaining = payment.amountCents - payment.amountRefundedCents;
-  if (remaining <= 0) return payment;
+  if (payment.amountRefundedCents >= payment.amountCents) return payment;
+  // No amount: Stripe refunds all that is left on the charge, which is what the buyer paid
+  // even when it differs from the amount offered (a refund for 'amount_mismatch').
   const params: Stripe.RefundCreateParams = {
     payment_intent: payment.id,
-    amount: remaining,
     metadata: { reason: payment.refundReason },
   };
   let refund: Stripe.Refund;
   try {
-    refund = await getStripe().refunds.create(params, { idempotencyKey: idempotencyKey('refund', params) });
+    // Scoped by where the payment stands, so a refusal Stripe keeps under a key (a charge
+    // under dispute) is not replayed once the dispute is settled.
+    const scope = `${payment.status}|${payment.amountRefundedCents}`;
+    refund = await getStripe().refunds.create(params, { idempotencyKey: idempotencyKey('refund', params, scope) });
   } catch (error) {
     // Refunded meanwhile (the dashboard, another instance): the ledger catches up.
     if (stripeErrorCode(error) !== 'charge_already_refunded') throw error;
@@ -36,10 +39,7 @@ export async function executeRefund(payment: PaymentRow): Promise<PaymentRow> {
     .values({ id: refund.id, paymentId: payment.id, amountCents: refund.amount, reason: payment.refundReason, requestedBy: payment.refundRequestedBy })
     .onConflictDoNothing({ target: paymentRefunds.id });
   if (refund.status === 'failed' || refund.status === 'canceled') return payment;
-  const moved = await moveLedger(
-    payment.id,
-    { kind: 'refunded', amountRefundedCents: payment.amountRefundedCents + refund.amount },
-    `refund:${refund.id}`,
-  );
+  // Nothing is left on the charge now: refunded in full, whatever amount was offered.
+  const moved = await moveLedger(payment.id, { kind: 'refunded', amountRefundedCents: payment.amountCents }, `refund:${refund.id}`);
   return moved?.payment ?? payment;
 }

@@ -22,7 +22,8 @@ export function paidOf(intent: Pick<Stripe.PaymentIntent, 'amount' | 'amount_rec
   return { amountCents: intent.amount_received || intent.amount, currency: intent.currency };
 }
 
-const CLOSED_DISPUTE: Record<string, boolean> = { won: true, warning_closed: true, lost: false };
+// Closed disputes, and whether the merchant kept the money; any other status is still open.
+const CLOSED_DISPUTE: Record<string, boolean> = { won: true, warning_closed: true, prevented: true, lost: false };
 
 /** Applies what Stripe says of an intent, its charge's refunds and its disputes. */
 export async function applyIntent(intent: Stripe.PaymentIntent, source: string): Promise<void> {
