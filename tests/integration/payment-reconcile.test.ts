@@ -1,0 +1,241 @@
+import net from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { GET as CHECK_ACCESS } from '@/app/api/payment/check-access/[id]/route';
+import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
+import { DELETE } from '@/app/api/post/[id]/route';
+import { db } from '@/lib/db/client';
+import { RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
+import { reconcilePayments } from '@/lib/payments/reconcile';
+import { paymentRefunds, payments, purchases } from '@/models';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+import { deliver, openCheckout, paidSetup, useFakeStripe } from '../helpers/payments';
+import { createUser, type TestUser } from '../factories';
+
+const database = useTestDatabase();
+const stripe = useFakeStripe();
+
+const MINUTE = 60_000;
+const later = (ms: number) => new Date(Date.now() + ms);
+const nothing = { checked: 0, changed: 0, canceled: 0, failed: 0 };
+
+const checkAccess = async (as: TestUser, id: string) => (await call(CHECK_ACCESS, 'GET', `/x/${id}`, { as, params: { id } })).body;
+
+async function join(buyer: TestUser, envolvementId: string) {
+  const intentId = await openCheckout(buyer, envolvementId);
+  stripe().succeed(intentId);
+  await deliver(stripe(), stripe().eventsFor(intentId));
+  const [purchase] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, intentId));
+  return { intentId, purchase: purchase! };
+}
+
+async function paymentOf(id: string) {
+  const [row] = await db().select().from(payments).where(eq(payments.id, id));
+  return row!;
+}
+
+const refundsAtStripe = (intentId: string) =>
+  [...stripe().refundsById.values()].filter((r) => r.payment_intent === intentId).map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
+
+/** Runs `work` while Stripe cannot be reached, keeping the expected error logs out of the output. */
+async function withStripeDown<T>(work: () => Promise<T>): Promise<T> {
+  const closed = await new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  const port = process.env.STRIPE_API_PORT;
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  process.env.STRIPE_API_PORT = String(closed);
+  try {
+    return await work();
+  } finally {
+    process.env.STRIPE_API_PORT = port;
+    logged.mockRestore();
+  }
+}
+
+describe('reconcilePayments', () => {
+  it('fulfils a payment whose webhook never came, once five minutes have passed and not before', async () => {
+    const { buyer, row } = await paidSetup();
+    const intentId = await openCheckout(buyer, row.id);
+    stripe().succeed(intentId);
+
+    expect(await reconcilePayments({ now: later(4 * MINUTE) })).toEqual(nothing);
+    expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
+    expect(await paymentOf(intentId)).toMatchObject({ status: 'requires_payment' });
+
+    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({ checked: 1, changed: 1, canceled: 0, failed: 0 });
+    expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: null });
+    expect(await db().select({ userId: purchases.userId, amountCents: purchases.amountCents }).from(purchases)).toEqual([
+      { userId: buyer.id, amountCents: 1999 },
+    ]);
+    expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
+  });
+
+  it('applies refunds made in the dashboard with no webhook: in full ends the membership, in part keeps it', async () => {
+    const { buyer, row } = await paidSetup();
+    const partly = await createUser();
+    const full = await join(buyer, row.id);
+    const part = await join(partly, row.id);
+    stripe().refund(full.intentId);
+    stripe().refund(part.intentId, 700);
+
+    const report = await reconcilePayments({ now: later(6 * MINUTE) });
+    expect(report).toEqual({ checked: 2, changed: 2, canceled: 0, failed: 0 });
+    expect(await paymentOf(full.intentId)).toMatchObject({ status: 'refunded', amountRefundedCents: 1999, refundReason: null });
+    expect(await paymentOf(part.intentId)).toMatchObject({ status: 'partially_refunded', amountRefundedCents: 700 });
+    const [ended] = await db().select().from(purchases).where(eq(purchases.id, full.purchase.id));
+    expect(ended).toMatchObject({ endReason: 'refunded', endedAt: expect.any(Date) });
+    expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
+    expect(await checkAccess(partly, row.id)).toEqual({ hasAccess: true });
+    // Nothing more went back than the dashboard sent.
+    expect(refundsAtStripe(full.intentId)).toEqual([{ amount: 1999, reason: undefined }]);
+    expect(refundsAtStripe(part.intentId)).toEqual([{ amount: 700, reason: undefined }]);
+  });
+
+  it('checks paid payments in turn, so a limited run does not look at the same ones forever', async () => {
+    const { buyer, row } = await paidSetup();
+    const second = await createUser();
+    await join(buyer, row.id);
+    const newer = await join(second, row.id);
+    stripe().refund(newer.intentId);
+    expect(await reconcilePayments({ now: later(6 * MINUTE), limit: 1 })).toEqual({ checked: 1, changed: 0, canceled: 0, failed: 0 });
+    expect(await reconcilePayments({ now: later(6 * MINUTE), limit: 1 })).toEqual({ checked: 1, changed: 1, canceled: 0, failed: 0 });
+    expect(await paymentOf(newer.intentId)).toMatchObject({ status: 'refunded' });
+  });
+
+  it('stops watching a paid payment once the dispute window has passed, but never an open one', async () => {
+    const { buyer, row } = await paidSetup();
+    const old = await join(buyer, row.id);
+    stripe().refund(old.intentId);
+    const waiting = await openCheckout(await createUser(), row.id);
+    await db().update(payments).set({ createdAt: sql`now() - interval '121 days'` });
+    const report = await reconcilePayments({ now: later(6 * MINUTE) });
+    // Only the open intent is looked at (and canceled, as abandoned); the old paid one is left as it was.
+    expect(report).toEqual({ checked: 1, changed: 1, canceled: 1, failed: 0 });
+    expect(await paymentOf(waiting)).toMatchObject({ status: 'canceled' });
+    expect(await paymentOf(old.intentId)).toMatchObject({ status: 'succeeded', reconciledAt: null });
+  });
+
+  it('finishes a refund that failed at Stripe, with the reason and requester decided then', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    const { intentId, purchase } = await join(buyer, row.id);
+    const refused = await withStripeDown(() => call(REFUND, 'POST', '/x', { as: creator, params: { purchaseId: purchase.id } }));
+    expect(refused.status).toBe(500);
+    expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: 'creator', refundRequestedBy: creator.id });
+    expect(refundsAtStripe(intentId)).toEqual([]);
+
+    expect(await reconcilePayments({ now: later(4 * MINUTE) })).toEqual(nothing);
+    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({ checked: 1, changed: 1, canceled: 0, failed: 0 });
+    expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'creator' }]);
+    expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', amountRefundedCents: 1999 });
+    expect(await db().select({ reason: paymentRefunds.reason, requestedBy: paymentRefunds.requestedBy, amountCents: paymentRefunds.amountCents }).from(paymentRefunds)).toEqual([
+      { reason: 'creator', requestedBy: creator.id, amountCents: 1999 },
+    ]);
+    expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
+  });
+
+  it('refunds a member of a removed envolvement whose dispute was won after the removal', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    const { intentId } = await join(buyer, row.id);
+    const dispute = stripe().dispute(intentId);
+    await deliver(stripe(), stripe().eventsFor(intentId));
+    // Stripe holds the money while the dispute is open: nothing to refund yet.
+    expect((await call(DELETE, 'DELETE', '/x', { as: creator, params: { id: row.id } })).body).toMatchObject({ archived: true, refunded: 0 });
+    stripe().closeDispute(dispute.id, 'won');
+    await deliver(stripe(), stripe().eventsFor(intentId));
+    expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: null });
+
+    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({ checked: 1, changed: 1, canceled: 0, failed: 0 });
+    expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'removed' }]);
+    expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', refundReason: 'removed', refundRequestedBy: null });
+    expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
+  });
+
+  it('cancels an intent abandoned for more than a day, and leaves a younger one open', async () => {
+    const { buyer, row } = await paidSetup();
+    const intentId = await openCheckout(buyer, row.id);
+    expect(await reconcilePayments({ now: later(23 * 60 * MINUTE) })).toEqual({ checked: 1, changed: 0, canceled: 0, failed: 0 });
+    expect(stripe().intents.get(intentId)).toMatchObject({ status: 'requires_payment_method' });
+
+    expect(await reconcilePayments({ now: later(25 * 60 * MINUTE) })).toEqual({ checked: 1, changed: 1, canceled: 1, failed: 0 });
+    expect(stripe().intents.get(intentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(await paymentOf(intentId)).toMatchObject({ status: 'canceled' });
+    expect(await reconcilePayments({ now: later(26 * 60 * MINUTE) })).toEqual(nothing);
+  });
+
+  it('leaves the same result when two run at once, refunding nothing twice', async () => {
+    const { row } = await paidSetup({ quantity: 5 });
+    const [unheard, dashboard, removedMember, abandoner] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    const silent = await openCheckout(unheard, row.id);
+    stripe().succeed(silent);
+    const refundedAtDashboard = await join(dashboard, row.id);
+    stripe().refund(refundedAtDashboard.intentId);
+    const abandoned = await openCheckout(abandoner, row.id);
+    const removed = await paidSetup();
+    const member = await join(removedMember, removed.row.id);
+    await withStripeDown(() => call(DELETE, 'DELETE', '/x', { as: removed.creator, params: { id: removed.row.id } }));
+    expect(await paymentOf(member.intentId)).toMatchObject({ status: 'succeeded', refundReason: 'removed' });
+
+    const reports = await Promise.all([reconcilePayments({ now: later(25 * 60 * MINUTE) }), reconcilePayments({ now: later(25 * 60 * MINUTE) })]);
+    expect(reports.map((r) => r.failed)).toEqual([0, 0]);
+
+    const state = async (id: string) => {
+      const p = await paymentOf(id);
+      return { status: p.status, amountRefundedCents: p.amountRefundedCents, refundReason: p.refundReason };
+    };
+    expect({
+      silent: await state(silent),
+      dashboard: await state(refundedAtDashboard.intentId),
+      abandoned: await state(abandoned),
+      removed: await state(member.intentId),
+    }).toEqual({
+      silent: { status: 'succeeded', amountRefundedCents: 0, refundReason: null },
+      dashboard: { status: 'refunded', amountRefundedCents: 1999, refundReason: null },
+      abandoned: { status: 'canceled', amountRefundedCents: 0, refundReason: null },
+      removed: { status: 'refunded', amountRefundedCents: 1999, refundReason: 'removed' },
+    });
+    expect(await db().select({ userId: purchases.userId }).from(purchases).where(eq(purchases.paymentIntentId, silent))).toEqual([{ userId: unheard.id }]);
+    expect(refundsAtStripe(member.intentId)).toEqual([{ amount: 1999, reason: 'removed' }]);
+    expect(refundsAtStripe(silent)).toEqual([]);
+    expect(refundsAtStripe(refundedAtDashboard.intentId)).toHaveLength(1);
+    expect(await db().select({ paymentId: paymentRefunds.paymentId, requestedBy: paymentRefunds.requestedBy }).from(paymentRefunds)).toEqual([
+      { paymentId: member.intentId, requestedBy: removed.creator.id },
+    ]);
+    expect(stripe().intents.get(abandoned)).toMatchObject({ status: 'canceled' });
+  });
+});
+
+describe('startJobs', () => {
+  it('schedules reconciliation every ten minutes, works a job sent to its queue, and stops cleanly', async () => {
+    const { buyer, row } = await paidSetup();
+    const intentId = await openCheckout(buyer, row.id);
+    stripe().succeed(intentId);
+    // Old enough for reconciliation at the real clock, which the job uses.
+    await db().update(payments).set({ updatedAt: sql`now() - interval '10 minutes'` }).where(eq(payments.id, intentId));
+
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const jobs = await startJobs(database.handle());
+    try {
+      expect(await jobs.boss.getSchedules()).toEqual([expect.objectContaining({ name: RECONCILE_PAYMENTS, cron: '*/10 * * * *' })]);
+      const jobId = await jobs.boss.send(RECONCILE_PAYMENTS, {});
+      expect(jobId).toEqual(expect.any(String));
+      await vi.waitFor(
+        async () => expect(await jobs.boss.getJobById(RECONCILE_PAYMENTS, jobId!)).toMatchObject({ state: 'completed' }),
+        { timeout: 15_000, interval: 200 },
+      );
+      expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
+      expect(logged).toHaveBeenCalledWith('[payments] reconciled', { checked: 1, changed: 1, canceled: 0, failed: 0 });
+    } finally {
+      await jobs.stop();
+      logged.mockRestore();
+    }
+    // Stopped: a job sent now waits in the queue.
+    const waiting = await jobs.boss.send(RECONCILE_PAYMENTS, {});
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await jobs.boss.getJobById(RECONCILE_PAYMENTS, waiting!)).toMatchObject({ state: 'created' });
+  });
+});

@@ -1,0 +1,264 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { GET as CHECK_ACCESS } from '@/app/api/payment/check-access/[id]/route';
+import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
+import { GET as MEMBERS } from '@/app/api/post/[id]/members/route';
+import { GET as GET_ITEM } from '@/app/api/post/[id]/route';
+import { db } from '@/lib/db/client';
+import { envolvements, paymentRefunds, payments, purchases } from '@/models';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+import { deliver, openCheckout, paidSetup, useFakeStripe } from '../helpers/payments';
+import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
+
+useTestDatabase();
+const stripe = useFakeStripe();
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+const members = (as: TestUser | null, id: string, cursor?: string) =>
+  call(MEMBERS, 'GET', `/api/post/${id}/members${cursor ? `?cursor=${cursor}` : ''}`, { as, params: { id } });
+const refund = (as: TestUser | null, purchaseId: string) =>
+  call(REFUND, 'POST', `/api/payment/refund/${purchaseId}`, { as, params: { purchaseId } });
+const checkAccess = async (as: TestUser, id: string) => (await call(CHECK_ACCESS, 'GET', `/x/${id}`, { as, params: { id } })).body;
+
+/** The buyer pays by card and the webhook grants the membership; gives the intent and the purchase. */
+async function join(buyer: TestUser, envolvementId: string) {
+  const intentId = await openCheckout(buyer, envolvementId);
+  stripe().succeed(intentId);
+  await deliver(stripe(), stripe().eventsFor(intentId));
+  const [purchase] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, intentId));
+  return { intentId, purchase: purchase! };
+}
+
+async function purchaseOf(id: string) {
+  const [row] = await db().select().from(purchases).where(eq(purchases.id, id));
+  return row!;
+}
+
+async function paymentOf(id: string) {
+  const [row] = await db().select().from(payments).where(eq(payments.id, id));
+  return row!;
+}
+
+const refundsAtStripe = (intentId: string) =>
+  [...stripe().refundsById.values()].filter((r) => r.payment_intent === intentId).map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
+
+function memberOf(user: TestUser, purchase: { id: string; createdAt: Date }, rest: Record<string, unknown>) {
+  return {
+    purchaseId: purchase.id,
+    userID: user.id,
+    username: user.nickname,
+    userPicture: null,
+    joinedAt: purchase.createdAt.toISOString(),
+    currency: 'usd',
+    ...rest,
+  };
+}
+
+describe('GET /api/post/{id}/members', () => {
+  it('lists every member newest first with paid amount and payment status; refunded ones stay', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    const free = await createUser();
+    const refunded = await createUser();
+    const freePurchase = await createPurchase(row.id, free.id);
+    const paid = await join(buyer, row.id);
+    const gone = await join(refunded, row.id);
+    expect((await refund(creator, gone.purchase.id)).status).toBe(200);
+
+    const res = await members(creator, row.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      items: [
+        memberOf(refunded, gone.purchase, {
+          amountCents: 1999,
+          amountRefundedCents: 1999,
+          paymentStatus: 'refunded',
+          endReason: 'refunded',
+          refundable: false,
+        }),
+        memberOf(buyer, paid.purchase, { amountCents: 1999, amountRefundedCents: 0, paymentStatus: 'succeeded', endReason: null, refundable: true }),
+        memberOf(free, freePurchase, { amountCents: 0, amountRefundedCents: 0, paymentStatus: null, endReason: null, refundable: false }),
+      ],
+      nextCursor: null,
+    });
+  });
+
+  it('pages by 50: a full page has no next cursor, one more member makes a second page', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id);
+    for (let i = 0; i < 50; i++) await createPurchase(row.id, (await createUser()).id);
+    const full = await members(creator, row.id);
+    expect(full.body.items).toHaveLength(50);
+    expect(full.body.nextCursor).toBeNull();
+
+    const last = await createUser();
+    await createPurchase(row.id, last.id);
+    const first = await members(creator, row.id);
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.items[0].userID).toBe(last.id);
+    const second = await members(creator, row.id, first.body.nextCursor);
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.nextCursor).toBeNull();
+    const seen = new Set([...first.body.items, ...second.body.items].map((m: { purchaseId: string }) => m.purchaseId));
+    expect(seen.size).toBe(51);
+  });
+
+  it('pages without losing members who joined within the same millisecond', async () => {
+    // PostgreSQL keeps microseconds; a cursor cut to JavaScript's milliseconds skipped these.
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id);
+    const joined = [];
+    for (let i = 0; i < 51; i++) joined.push(await createPurchase(row.id, (await createUser()).id));
+    await db().execute(sql`
+      update ${purchases} set created_at = timestamptz '2025-03-01 12:00:00.123000+00' + (1 + abs(hashtext(id::text)) % 900) * interval '1 microsecond'
+      where ${purchases.envolvementId} = ${row.id}`);
+    const first = await members(creator, row.id);
+    const second = await members(creator, row.id, first.body.nextCursor);
+    const listed = [...first.body.items, ...second.body.items].map((m: { purchaseId: string }) => m.purchaseId);
+    expect(listed.sort()).toEqual(joined.map((p) => p.id).sort());
+  });
+
+  it('answers 400 for a malformed cursor, 404 for an unknown or malformed id, 401 signed out, 403 for anyone but the creator', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    await createPurchase(row.id, buyer.id, 1999);
+    expect(await members(creator, row.id, 'not-a-cursor')).toMatchObject({ status: 400, body: { error: 'Invalid cursor', code: 'bad_request' } });
+    expect(await members(creator, UNKNOWN)).toMatchObject({ status: 404, body: { error: 'Envolvement not found', code: 'not_found' } });
+    expect(await members(creator, 'nope')).toMatchObject({ status: 404, body: { error: 'Envolvement not found', code: 'not_found' } });
+    const signedOut = await members(null, row.id);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body).toEqual({ error: 'You must be signed in to do this.', code: 'unauthorized' });
+    for (const someone of [buyer, await createUser()]) {
+      const res = await members(someone, row.id);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: 'Only the creator can see the members of this envolvement.', code: 'forbidden' });
+    }
+  });
+});
+
+describe('POST /api/payment/refund/{purchaseId}', () => {
+  it('refunds a member in full through Stripe, ends the membership and records who asked', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    const { intentId, purchase } = await join(buyer, row.id);
+    expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
+
+    const res = await refund(creator, purchase.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(
+      memberOf(buyer, purchase, { amountCents: 1999, amountRefundedCents: 1999, paymentStatus: 'refunded', endReason: 'refunded', refundable: false }),
+    );
+    expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'creator' }]);
+    expect(await paymentOf(intentId)).toMatchObject({
+      status: 'refunded',
+      amountRefundedCents: 1999,
+      refundReason: 'creator',
+      refundRequestedBy: creator.id,
+    });
+    const [stripeRefund] = [...stripe().refundsById.values()].filter((r) => r.payment_intent === intentId);
+    expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, intentId))).toEqual([
+      { id: stripeRefund!.id, paymentId: intentId, amountCents: 1999, reason: 'creator', requestedBy: creator.id, createdAt: expect.any(Date) },
+    ]);
+    expect(await purchaseOf(purchase.id)).toMatchObject({ endedAt: expect.any(Date), endReason: 'refunded' });
+    expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
+    const seen = await call(GET_ITEM, 'GET', `/api/post/${row.id}`, { as: buyer, params: { id: row.id } });
+    expect(seen.body.membership).toEqual({
+      joinedAt: purchase.createdAt.toISOString(),
+      amountCents: 1999,
+      free: false,
+      endReason: 'refunded',
+      paymentStatus: 'refunded',
+    });
+    // The spot is free again.
+    const [after] = await db().select({ count: envolvements.currentCount }).from(envolvements).where(eq(envolvements.id, row.id));
+    expect(after).toEqual({ count: 0 });
+  });
+
+  it('refunds what is left of a payment partly refunded in the dashboard', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    const { intentId, purchase } = await join(buyer, row.id);
+    stripe().refund(intentId, 500);
+    await deliver(stripe(), stripe().eventsFor(intentId));
+    expect(await paymentOf(intentId)).toMatchObject({ status: 'partially_refunded', amountRefundedCents: 500 });
+
+    const res = await refund(creator, purchase.id);
+    expect(res.body).toMatchObject({ amountRefundedCents: 1999, paymentStatus: 'refunded', endReason: 'refunded', refundable: false });
+    expect(refundsAtStripe(intentId)).toEqual([
+      { amount: 500, reason: undefined },
+      { amount: 1499, reason: 'creator' },
+    ]);
+    expect(stripe().charges.get(stripe().intents.get(intentId)!.latest_charge!)).toMatchObject({ amount_refunded: 1999, refunded: true });
+  });
+
+  it('refunds once when the creator clicks twice at the same moment', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    const { intentId, purchase } = await join(buyer, row.id);
+    const answers = await Promise.all([refund(creator, purchase.id), refund(creator, purchase.id)]);
+    const refundedDto = memberOf(buyer, purchase, {
+      amountCents: 1999,
+      amountRefundedCents: 1999,
+      paymentStatus: 'refunded',
+      endReason: 'refunded',
+      refundable: false,
+    });
+    const alreadyRefunded = { error: 'This member has already been refunded.', code: 'conflict' };
+    for (const answer of answers) {
+      expect([{ status: 200, body: refundedDto }, { status: 409, body: alreadyRefunded }]).toContainEqual({ status: answer.status, body: answer.body });
+    }
+    expect(answers[0]!.status).toBe(200);
+    expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'creator' }]);
+    expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, intentId))).toHaveLength(1);
+  });
+
+  it('refuses a free member, an already refunded one and a disputed payment, refunding nothing', async () => {
+    const { creator, buyer, row } = await paidSetup({ quantity: 5 });
+    const free = await createPurchase(row.id, (await createUser()).id);
+    expect(await refund(creator, free.id)).toMatchObject({
+      status: 409,
+      body: { error: 'This member joined for free: there is nothing to refund.', code: 'conflict' },
+    });
+
+    const { purchase: refundedPurchase } = await join(buyer, row.id);
+    expect((await refund(creator, refundedPurchase.id)).status).toBe(200);
+    const again = await refund(creator, refundedPurchase.id);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'This member has already been refunded.', code: 'conflict' });
+
+    const disputer = await createUser();
+    const disputed = await join(disputer, row.id);
+    stripe().dispute(disputed.intentId);
+    await deliver(stripe(), stripe().eventsFor(disputed.intentId));
+    expect(await paymentOf(disputed.intentId)).toMatchObject({ status: 'disputed' });
+    const res = await refund(creator, disputed.purchase.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'This payment is disputed: Stripe settles it through the dispute.', code: 'conflict' });
+
+    expect(refundsAtStripe(disputed.intentId)).toEqual([]);
+    expect(await paymentOf(disputed.intentId)).toMatchObject({ status: 'disputed', refundReason: null });
+    expect(await purchaseOf(free.id)).toMatchObject({ endedAt: null });
+  });
+
+  it('answers 401 signed out, 403 for anyone but the creator, 404 for an unknown or malformed id', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    const { intentId, purchase } = await join(buyer, row.id);
+    const signedOut = await refund(null, purchase.id);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body).toEqual({ error: 'You must be signed in to do this.', code: 'unauthorized' });
+    for (const someone of [buyer, await createUser()]) {
+      const res = await refund(someone, purchase.id);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: 'Only the creator can refund members of this envolvement.', code: 'forbidden' });
+    }
+    // Another creator's own envolvement gives no right over this one's members.
+    const otherCreator = await createUser();
+    await createEnvolvement(otherCreator.id, { priceCents: 1999 });
+    expect((await refund(otherCreator, purchase.id)).status).toBe(403);
+    for (const id of [UNKNOWN, 'not-a-uuid']) {
+      const res = await refund(creator, id);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Member not found', code: 'not_found' });
+    }
+    expect(refundsAtStripe(intentId)).toEqual([]);
+    expect(await purchaseOf(purchase.id)).toMatchObject({ endedAt: null });
+    expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
+  });
+});
