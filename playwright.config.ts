@@ -36,7 +36,13 @@ export default defineConfig({
           timeout: 60_000,
           reuseExistingServer: false,
           stdout: 'ignore',
-          env: { FAKE_STRIPE_PORT: fakeStripePort },
+          // Like Stripe, it delivers signed events to the app's webhook as they happen.
+          env: {
+            FAKE_STRIPE_PORT: fakeStripePort,
+            FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/payment/webhook`,
+            FAKE_STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+            FAKE_STRIPE_AUTO_DELIVER: '1',
+          },
         },
         {
           command: 'node scripts/e2e-server.mjs',

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { daysLeftLabel, formatPrice, spotsLabel } from '@/lib/envolvements/rules';
+import { daysLeftLabel, formatPrice, membershipMark, spotsLabel } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { CoverImage } from './cover-image';
 import { OfferDialogBody } from './offer-dialog';
@@ -19,17 +19,24 @@ export type OfferFace = Pick<
 
 type OfferCardFaceProps = {
   offer: OfferFace;
+  /** What happened to the viewer's membership ('Refunded', 'Removed by the creator · Free'). */
+  mark?: string | null;
   /** The title, wrapped by the caller in the control that opens the offer. */
   title?: ReactNode;
   cover?: ReactNode;
   className?: string;
 };
 
-export function OfferCardFace({ offer, title, cover, className }: OfferCardFaceProps) {
+export function OfferCardFace({ offer, title, cover, mark, className }: OfferCardFaceProps) {
   return (
     <div className={cn('flex h-full flex-col', className)}>
       <div className="relative">
         {cover ?? <CoverImage src={offer.imgUrl} className="h-40 w-full" />}
+        {mark && (
+          <span className="absolute inset-x-0 bottom-0 bg-slate-900/75 px-3 py-1.5 text-xs font-semibold text-white" data-testid="membership-mark">
+            {mark}
+          </span>
+        )}
         <span className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow" data-testid="price-badge">
           {formatPrice(offer.priceCents)}
         </span>
@@ -82,11 +89,13 @@ type OfferCardProps = {
 };
 
 export function OfferCard({ envolvement, viewerId, mode = 'dialog', className }: OfferCardProps) {
+  const mark = membershipMark(envolvement.removed, envolvement.membership);
   if (mode === 'link') {
     return (
       <article className={cn(CARD, className)} data-testid="offer-card">
         <OfferCardFace
           offer={envolvement}
+          mark={mark}
           title={
             <Link href={`/envolvement/${envolvement._id}`} className={STRETCHED}>
               {envolvement.title}
@@ -101,6 +110,7 @@ export function OfferCard({ envolvement, viewerId, mode = 'dialog', className }:
       <article className={cn(CARD, className)} data-testid="offer-card">
         <OfferCardFace
           offer={envolvement}
+          mark={mark}
           title={<DialogTrigger className={cn(STRETCHED, 'cursor-pointer')}>{envolvement.title}</DialogTrigger>}
         />
       </article>

@@ -50,6 +50,7 @@ export function OfferDialogBody({ envolvement, viewerId, now }: OfferDialogBodyP
     creatorId: envolvement.userID,
     // Others' buyer lists hold at most the viewer's own id, so this is all a viewer may know.
     hasBought: Boolean(viewerId && envolvement.purchasedBy.includes(viewerId)),
+    removed: envolvement.removed,
   });
   const ends = endDateParts(envolvement.endDate, now);
   return (

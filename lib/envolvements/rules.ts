@@ -52,16 +52,18 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-export type ViewerRelation = { viewerId: string | null; creatorId: string; hasBought: boolean };
+export type ViewerRelation = { viewerId: string | null; creatorId: string; hasBought: boolean; removed?: boolean };
 
 export type DialogAction =
   | { kind: 'own'; label: 'This is your Envolvement' }
+  | { kind: 'removed'; label: 'Removed by the creator' }
   | { kind: 'joined'; label: 'Already Joined' }
   | { kind: 'join'; label: string; href: string };
 
-/** The action of the offer dialog for this viewer (spec section 4). */
+/** The action of the offer dialog for this viewer (spec section 4); nobody joins a removed one. */
 export function dialogAction(id: string, priceCents: number, relation: ViewerRelation): DialogAction {
   if (relation.viewerId && relation.viewerId === relation.creatorId) return { kind: 'own', label: 'This is your Envolvement' };
+  if (relation.removed) return { kind: 'removed', label: 'Removed by the creator' };
   if (relation.hasBought) return { kind: 'joined', label: 'Already Joined' };
   return { kind: 'join', label: priceCents <= 0 ? 'Join for Free' : `Pay ${formatPrice(priceCents)}`, href: `/payment/${id}` };
 }

@@ -13,12 +13,18 @@ import { ErrorBannerProvider } from '@/components/envolvement/error-banner';
 import { LockPanel } from '@/components/envolvement/lock-panel';
 import { PostUpdateForm } from '@/components/envolvement/post-update-form';
 import { Avatar } from '@/components/layout/avatar';
+import { MembersList } from '@/components/envolvement/members-list';
+import { RemovedBanner } from '@/components/envolvement/removed-banner';
 import { SubmissionsTab } from '@/components/submissions/submissions-tab';
 import { buttonClasses } from '@/components/ui/button';
+import { PageNotice } from '@/components/ui/notice';
 import { UnderlineTabs } from '@/components/ui/tabs';
 import { getViewer } from '@/lib/auth/viewer';
+import { hasAccess } from '@/lib/envolvements/access';
+import { listMembers } from '@/lib/envolvements/members';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
+import { getRemovalImpact } from '@/lib/envolvements/removal';
+import { formatPrice, maySee, profileSlug, REMOVED_MESSAGE, spotsLabel } from '@/lib/envolvements/rules';
 import { listPosts } from '@/lib/envolvements/service';
 import { uuidParam } from '@/lib/http/route';
 
@@ -33,6 +39,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
   const { id } = await params;
   const envolvement = await load(id, null);
   if (!envolvement) return { title: 'Envolvement Not Found', robots: { index: false } };
+  if (envolvement.removed) return { title: 'Envolvement Removed', robots: { index: false } };
   return {
     title: envolvement.title,
     description: envolvement.previewText,
@@ -47,16 +54,26 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 
 export default async function EnvolvementPage({ params }: PageProps) {
   const [{ id }, viewer] = await Promise.all([params, getViewer()]);
-  const envolvement = await load(id, viewer?.id ?? null);
+  const viewerId = viewer?.id ?? null;
+  const envolvement = await load(id, viewerId);
   if (!envolvement) notFound();
+  // The proxy answers this state with 410 Gone.
+  if (!maySee(envolvement, viewerId)) {
+    return <PageNotice title="Envolvement Removed" message={REMOVED_MESSAGE} action={{ href: '/explore', label: 'Explore envolvements' }} />;
+  }
 
-  const isCreator = viewer?.id === envolvement.userID;
-  const hasAccess = isCreator || Boolean(viewer && envolvement.purchasedBy.includes(viewer.id));
-  const posts = hasAccess ? await listPosts(envolvement._id) : [];
+  const isCreator = viewerId === envolvement.userID;
+  const [canSee, members, impact] = await Promise.all([
+    hasAccess({ id: envolvement._id, creatorId: envolvement.userID }, viewerId),
+    isCreator ? listMembers(viewer!, envolvement._id) : null,
+    isCreator && !envolvement.removed ? getRemovalImpact(envolvement._id) : null,
+  ]);
+  const posts = canSee ? await listPosts(envolvement._id) : [];
 
   return (
     <ErrorBannerProvider>
       <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        {envolvement.removed && <RemovedBanner isCreator={isCreator} membership={envolvement.membership} />}
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <CoverImage src={envolvement.imgUrl} className="h-[400px] w-full" />
           <div className="space-y-5 p-6">
@@ -70,10 +87,10 @@ export default async function EnvolvementPage({ params }: PageProps) {
               >
                 {envolvement.active ? 'ACTIVE' : 'INACTIVE'}
               </span>
-              {isCreator && (
+              {isCreator && impact && (
                 <div className="flex gap-2">
                   <EditEnvolvement envolvement={envolvement} />
-                  <DeleteEnvolvement envolvementId={envolvement._id} />
+                  <DeleteEnvolvement envolvementId={envolvement._id} impact={impact} />
                 </div>
               )}
             </div>
@@ -129,8 +146,8 @@ export default async function EnvolvementPage({ params }: PageProps) {
                 Log In
               </Link>
             </div>
-          ) : !hasAccess ? (
-            <LockPanel envolvementId={envolvement._id} categories={envolvement.categories} />
+          ) : !canSee ? (
+            <LockPanel envolvementId={envolvement._id} categories={envolvement.categories} removed={envolvement.removed} />
           ) : (
             <UnderlineTabs
               label="Envolvement content"
@@ -140,14 +157,17 @@ export default async function EnvolvementPage({ params }: PageProps) {
                   label: 'Activity',
                   content: (
                     <div className="space-y-4">
-                      {isCreator && <PostUpdateForm envolvementId={envolvement._id} />}
+                      {isCreator && !envolvement.removed && <PostUpdateForm envolvementId={envolvement._id} />}
                       <ActivityList posts={posts} isCreator={isCreator} />
                     </div>
                   ),
                 },
                 // The Submissions tab exists only where submissions are allowed.
                 ...(envolvement.submissions.submissionsAllowed || envolvement.submissions.submissionsActive
-                  ? [{ value: 'submissions', label: 'Submissions', content: <SubmissionsTab envolvement={envolvement} viewer={viewer} hasAccess={hasAccess} /> }]
+                  ? [{ value: 'submissions', label: 'Submissions', content: <SubmissionsTab envolvement={envolvement} viewer={viewer} hasAccess={canSee} /> }]
+                  : []),
+                ...(members
+                  ? [{ value: 'members', label: 'Members', content: <MembersList envolvementId={envolvement._id} initial={members} removed={envolvement.removed} /> }]
                   : []),
               ]}
             />

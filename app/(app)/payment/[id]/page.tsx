@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { CHECKOUT_REFUSALS, checkoutDecision, formatPrice, profileSlug } from '@/lib/envolvements/rules';
+import { CHECKOUT_REFUSALS, checkoutDecision, formatPrice, profileSlug, REMOVED_MESSAGE } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { uuidParam } from '@/lib/http/route';
 import { isStripeConfigured } from '@/lib/payments/stripe';
@@ -58,6 +58,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   }
   const envolvement = uuidParam.safeParse(id).success ? await getEnvolvementForViewer(id, viewer.id) : null;
   if (!envolvement) return <PageNotice heading={false} title="Envolvement ID not found" />;
+  if (envolvement.removed) return <PageNotice heading={false} title="Envolvement Removed" message={REMOVED_MESSAGE} />;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">

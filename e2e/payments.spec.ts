@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { storageState } from './demo-accounts';
+import { payByCard, publish } from './helpers';
+
+// Money that went back shows as such: a creator's refund and a deletion with members.
+test.describe.serial('refunds and removal', () => {
+  let refundable = '';
+  let removable = '';
+
+  test('the buyer pays for two envolvements of the creator', async ({ browser }) => {
+    const creator = await browser.newContext({ storageState: storageState('creator') });
+    refundable = await publish(creator.request, `Mixing lesson ${Date.now()}`, 5, 15);
+    removable = await publish(creator.request, `Listening party ${Date.now()}`, null, 8);
+    await creator.close();
+    const buyer = await browser.newContext({ storageState: storageState('buyer') });
+    await payByCard(buyer.request, refundable);
+    await payByCard(buyer.request, removable);
+    await buyer.close();
+  });
+
+  test('the creator refunds a member from the Members tab, and the member sees Refunded', async ({ browser }) => {
+    const creator = await browser.newContext({ storageState: storageState('creator') });
+    const page = await creator.newPage();
+    await page.goto(`/envolvement/${refundable}`);
+    await page.getByRole('tab', { name: 'Members' }).click();
+    const row = page.getByTestId('member-row').filter({ hasText: 'samjoins' });
+    await expect(row.getByTestId('member-status')).toHaveText('Paid');
+    await expect(row).toContainText('$15.00');
+    await row.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('samjoins gets $15.00 back in full and loses access to this envolvement.');
+    await dialog.getByRole('button', { name: 'Refund $15.00' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row.getByTestId('member-status')).toHaveText('Refunded');
+    await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+    await creator.close();
+
+    const buyer = await browser.newContext({ storageState: storageState('buyer') });
+    const mine = await buyer.newPage();
+    await mine.goto('/profile');
+    await mine.getByRole('tab', { name: 'Purchased Envolvements' }).click();
+    const card = mine.getByTestId('offer-card').filter({ hasText: 'Mixing lesson' });
+    await expect(card.getByTestId('membership-mark')).toHaveText('Refunded');
+    await mine.goto(`/envolvement/${refundable}`);
+    await expect(mine.getByTestId('lock-panel')).toBeVisible();
+    await buyer.close();
+  });
+
+  test('the creator deletes an envolvement with members after reading who is refunded, and the member finds it marked removed', async ({ browser }) => {
+    const creator = await browser.newContext({ storageState: storageState('creator') });
+    const page = await creator.newPage();
+    await page.goto(`/envolvement/${removable}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const impact = page.getByRole('dialog').getByTestId('delete-impact');
+    await expect(impact).toContainText('1 member has joined this envolvement.');
+    await expect(impact).toContainText('1 paid member will be refunded in full ($8.00 in total).');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete and refund' }).click();
+    await page.waitForURL('**/profile');
+    await expect(page.getByTestId('offer-card').filter({ hasText: 'Listening party' })).toHaveCount(0);
+    await creator.close();
+
+    const stranger = await browser.newContext({ storageState: storageState('gamer') });
+    const gone = await stranger.newPage();
+    const response = await gone.goto(`/envolvement/${removable}`);
+    expect(response?.status()).toBe(410);
+    await expect(gone.getByText('This envolvement was removed by its creator.')).toBeVisible();
+    await stranger.close();
+
+    const buyer = await browser.newContext({ storageState: storageState('buyer') });
+    const mine = await buyer.newPage();
+    await mine.goto('/profile');
+    await mine.getByRole('tab', { name: 'Purchased Envolvements' }).click();
+    const card = mine.getByTestId('offer-card').filter({ hasText: 'Listening party' });
+    await expect(card.getByTestId('membership-mark')).toHaveText('Removed by the creator · Refunded');
+    const own = await mine.goto(`/envolvement/${removable}`);
+    expect(own?.status()).toBe(200);
+    await expect(mine.getByTestId('removed-banner')).toContainText('Your payment of $8.00 was refunded in full.');
+    await buyer.close();
+  });
+});
