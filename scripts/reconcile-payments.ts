@@ -3,8 +3,13 @@
 // once is safe.
 import { getDatabaseHandle } from '@/lib/db/client';
 import { reconcilePayments } from '@/lib/payments/reconcile';
+import { isStripeConfigured } from '@/lib/payments/stripe';
 
 async function main() {
+  if (!isStripeConfigured()) {
+    console.log('Stripe is not configured (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY): there is nothing to reconcile.');
+    return;
+  }
   const handle = getDatabaseHandle();
   const report = await reconcilePayments();
   console.log(
