@@ -1,6 +1,11 @@
-import { afterAll, beforeAll } from 'vitest';
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, vi } from 'vitest';
+import { GET as CHECK_ACCESS } from '@/app/api/payment/check-access/[id]/route';
 import { POST as CREATE_INTENT } from '@/app/api/payment/create-payment-intent/route';
 import { POST as WEBHOOK } from '@/app/api/payment/webhook/route';
+import { db } from '@/lib/db/client';
+import { payments, purchases } from '@/models';
 import { createEnvolvement, createUser, type TestUser } from '../factories';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from './fake-stripe';
 import { buildRequest, call } from './http';
@@ -62,4 +67,45 @@ export async function pay(stripe: FakeStripe, buyer: TestUser, envolvementId: st
   stripe.succeed(id);
   const answers = await deliver(stripe, stripe.eventsFor(id));
   return { id, answers };
+}
+
+/** What GET /api/payment/check-access/{id} says for this user. */
+export async function checkAccess(as: TestUser, id: string) {
+  return (await call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${id}`, { as, params: { id } })).body;
+}
+
+/** The buyer pays by card and the webhook grants the membership; gives the intent and the purchase. */
+export async function joinByCard(stripe: FakeStripe, buyer: TestUser, envolvementId: string) {
+  const { id: intentId } = await pay(stripe, buyer, envolvementId);
+  const [purchase] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, intentId));
+  return { intentId, purchase: purchase! };
+}
+
+export async function paymentOf(id: string) {
+  const [row] = await db().select().from(payments).where(eq(payments.id, id));
+  return row!;
+}
+
+/** The refunds Stripe made for an intent, with the reason the app gave. */
+export function refundsAtStripe(stripe: FakeStripe, intentId: string) {
+  return [...stripe.refundsById.values()].filter((r) => r.payment_intent === intentId).map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
+}
+
+/** Runs `work` while Stripe cannot be reached, keeping the expected error logs out of the output. */
+export async function withStripeDown<T>(work: () => Promise<T>): Promise<T> {
+  const closed = await new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  const port = process.env.STRIPE_API_PORT;
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  process.env.STRIPE_API_PORT = String(closed);
+  try {
+    return await work();
+  } finally {
+    process.env.STRIPE_API_PORT = port;
+    logged.mockRestore();
+  }
 }

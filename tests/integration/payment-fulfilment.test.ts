@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GET as CHECK_ACCESS } from '@/app/api/payment/check-access/[id]/route';
 import { POST as CREATE_INTENT } from '@/app/api/payment/create-payment-intent/route';
 import { POST as GRANT } from '@/app/api/payment/grant-access/route';
 import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
@@ -9,7 +8,15 @@ import { db } from '@/lib/db/client';
 import { envolvements, payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import { deliver, openCheckout, paidSetup, useFakeStripe } from '../helpers/payments';
+import {
+  checkAccess,
+  deliver,
+  openCheckout,
+  paidSetup,
+  paymentOf,
+  refundsAtStripe as refundsOf,
+  useFakeStripe,
+} from '../helpers/payments';
 import { createEnvolvement, createUser, type TestUser } from '../factories';
 
 useTestDatabase();
@@ -18,7 +25,6 @@ const stripe = useFakeStripe();
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 const checkout = (as: TestUser | null, json: unknown) => call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json });
-const checkAccess = async (as: TestUser, id: string) => (await call(CHECK_ACCESS, 'GET', `/x/${id}`, { as, params: { id } })).body;
 
 /** The creator edits the envolvement as the edit form does (3 spots, active, $19.99 unless told). */
 async function edit(creator: TestUser, id: string, overrides: Record<string, unknown>) {
@@ -42,19 +48,13 @@ async function edit(creator: TestUser, id: string, overrides: Record<string, unk
   expect(res.status).toBe(200);
 }
 
-async function paymentOf(id: string) {
-  const [row] = await db().select().from(payments).where(eq(payments.id, id));
-  return row!;
-}
-
 const membersOf = (envolvementId: string) =>
   db()
     .select({ userId: purchases.userId, amountCents: purchases.amountCents, paymentIntentId: purchases.paymentIntentId, endedAt: purchases.endedAt })
     .from(purchases)
     .where(eq(purchases.envolvementId, envolvementId));
 
-const refundsAtStripe = (intentId: string) =>
-  [...stripe().refundsById.values()].filter((r) => r.payment_intent === intentId).map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
+const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
 
 const intentCreates = (buyer: TestUser) =>
   stripe().requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.body['metadata[userId]'] === buyer.id);

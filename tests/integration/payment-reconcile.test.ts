@@ -1,7 +1,5 @@
-import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { GET as CHECK_ACCESS } from '@/app/api/payment/check-access/[id]/route';
 import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
 import { DELETE } from '@/app/api/post/[id]/route';
 import { db } from '@/lib/db/client';
@@ -10,7 +8,17 @@ import { reconcilePayments } from '@/lib/payments/reconcile';
 import { paymentRefunds, payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import { deliver, openCheckout, paidSetup, useFakeStripe } from '../helpers/payments';
+import {
+  checkAccess,
+  deliver,
+  joinByCard,
+  openCheckout,
+  paidSetup,
+  paymentOf,
+  refundsAtStripe as refundsOf,
+  useFakeStripe,
+  withStripeDown,
+} from '../helpers/payments';
 import { createUser, type TestUser } from '../factories';
 
 const database = useTestDatabase();
@@ -20,42 +28,11 @@ const MINUTE = 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 const nothing = { checked: 0, changed: 0, canceled: 0, failed: 0 };
 
-const checkAccess = async (as: TestUser, id: string) => (await call(CHECK_ACCESS, 'GET', `/x/${id}`, { as, params: { id } })).body;
 
-async function join(buyer: TestUser, envolvementId: string) {
-  const intentId = await openCheckout(buyer, envolvementId);
-  stripe().succeed(intentId);
-  await deliver(stripe(), stripe().eventsFor(intentId));
-  const [purchase] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, intentId));
-  return { intentId, purchase: purchase! };
-}
+const join = (buyer: TestUser, envolvementId: string) => joinByCard(stripe(), buyer, envolvementId);
 
-async function paymentOf(id: string) {
-  const [row] = await db().select().from(payments).where(eq(payments.id, id));
-  return row!;
-}
+const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
 
-const refundsAtStripe = (intentId: string) =>
-  [...stripe().refundsById.values()].filter((r) => r.payment_intent === intentId).map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
-
-/** Runs `work` while Stripe cannot be reached, keeping the expected error logs out of the output. */
-async function withStripeDown<T>(work: () => Promise<T>): Promise<T> {
-  const closed = await new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-  const port = process.env.STRIPE_API_PORT;
-  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  process.env.STRIPE_API_PORT = String(closed);
-  try {
-    return await work();
-  } finally {
-    process.env.STRIPE_API_PORT = port;
-    logged.mockRestore();
-  }
-}
 
 describe('reconcilePayments', () => {
   it('fulfils a payment whose webhook never came, once five minutes have passed and not before', async () => {

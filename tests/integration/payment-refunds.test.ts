@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GET as CHECK_ACCESS } from '@/app/api/payment/check-access/[id]/route';
 import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
 import { GET as MEMBERS } from '@/app/api/post/[id]/members/route';
 import { GET as GET_ITEM } from '@/app/api/post/[id]/route';
@@ -8,7 +7,15 @@ import { db } from '@/lib/db/client';
 import { envolvements, paymentRefunds, payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import { deliver, openCheckout, paidSetup, useFakeStripe } from '../helpers/payments';
+import {
+  checkAccess,
+  deliver,
+  joinByCard,
+  paidSetup,
+  paymentOf,
+  refundsAtStripe as refundsOf,
+  useFakeStripe,
+} from '../helpers/payments';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 
 useTestDatabase();
@@ -20,29 +27,15 @@ const members = (as: TestUser | null, id: string, cursor?: string) =>
   call(MEMBERS, 'GET', `/api/post/${id}/members${cursor ? `?cursor=${cursor}` : ''}`, { as, params: { id } });
 const refund = (as: TestUser | null, purchaseId: string) =>
   call(REFUND, 'POST', `/api/payment/refund/${purchaseId}`, { as, params: { purchaseId } });
-const checkAccess = async (as: TestUser, id: string) => (await call(CHECK_ACCESS, 'GET', `/x/${id}`, { as, params: { id } })).body;
 
-/** The buyer pays by card and the webhook grants the membership; gives the intent and the purchase. */
-async function join(buyer: TestUser, envolvementId: string) {
-  const intentId = await openCheckout(buyer, envolvementId);
-  stripe().succeed(intentId);
-  await deliver(stripe(), stripe().eventsFor(intentId));
-  const [purchase] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, intentId));
-  return { intentId, purchase: purchase! };
-}
+const join = (buyer: TestUser, envolvementId: string) => joinByCard(stripe(), buyer, envolvementId);
 
 async function purchaseOf(id: string) {
   const [row] = await db().select().from(purchases).where(eq(purchases.id, id));
   return row!;
 }
 
-async function paymentOf(id: string) {
-  const [row] = await db().select().from(payments).where(eq(payments.id, id));
-  return row!;
-}
-
-const refundsAtStripe = (intentId: string) =>
-  [...stripe().refundsById.values()].filter((r) => r.payment_intent === intentId).map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
+const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
 
 function memberOf(user: TestUser, purchase: { id: string; createdAt: Date }, rest: Record<string, unknown>) {
   return {
