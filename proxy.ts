@@ -10,8 +10,8 @@ const ENVOLVEMENT_PAGE = /^\/envolvement\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
 async function statusFor(request: NextRequest): Promise<number | null> {
   const id = ENVOLVEMENT_PAGE.exec(request.nextUrl.pathname)?.[1];
   if (!id) return null;
-  const viewer = await getViewerFromRequest(request);
-  return (await isGoneFor(id, viewer?.id ?? null)) ? 410 : null;
+  const gone = await isGoneFor(id, async () => (await getViewerFromRequest(request))?.id ?? null);
+  return gone ? 410 : null;
 }
 
 // Security headers for every page and API answer. Access decisions are made in lib/,

@@ -89,7 +89,12 @@ export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPag
   const where = filters(query);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const pageWhere = after
-    ? and(where, sql`(${envolvements.createdAt}, ${envolvements.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`)
+    ? and(
+        where,
+        // The cursor row's own timestamp where it still exists: the cursor keeps milliseconds
+        // and PostgreSQL microseconds, so rows made within that millisecond would be skipped.
+        sql`(${envolvements.createdAt}, ${envolvements.id}) < (coalesce((select c.created_at from ${envolvements} c where c.id = ${after.id}::uuid), ${after.createdAt.toISOString()}::timestamptz), ${after.id}::uuid)`,
+      )
     : where;
   const [found, [totalRow]] = await Promise.all([
     db()

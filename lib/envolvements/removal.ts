@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import { markForRefund } from '@/lib/payments/ledger';
@@ -33,7 +33,8 @@ export async function getRemovalImpact(envolvementId: string): Promise<RemovalIm
     db()
       .select({ n: count(), cents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.amountRefundedCents}), 0)` })
       .from(payments)
-      .where(and(eq(payments.envolvementId, envolvementId), inArray(payments.status, [...LIVE_PAYMENT_STATUSES]))),
+      // Payments already marked for a refund of their own (a sold-out one) are not members.
+      .where(and(eq(payments.envolvementId, envolvementId), inArray(payments.status, [...LIVE_PAYMENT_STATUSES]), isNull(payments.refundReason))),
     db().select({ currency: envolvements.currency }).from(envolvements).where(eq(envolvements.id, envolvementId)),
   ]);
   return {

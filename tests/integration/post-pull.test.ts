@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/post/pull/route';
+import { db } from '@/lib/db/client';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { createEnvolvement, createUser } from '../factories';
@@ -34,6 +36,22 @@ describe('GET /api/post/pull', () => {
     } while (cursor);
     expect(pages).toBe(5);
     expect(seen).toEqual(Array.from({ length: 30 }, (_, i) => `Item ${i}`));
+  });
+
+  it('pages through rows made within the same millisecond without skipping any', async () => {
+    const creator = await createUser();
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await createEnvolvement(creator.id, { title: `Burst ${i}` }));
+    // Microseconds apart: the cursor keeps only milliseconds.
+    await db().execute(sql`update envolvements set created_at = timestamptz '2026-06-01 12:00:00.000100+00' + (random() * interval '0.0008 seconds')`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { items: Array<{ _id: string }>; nextCursor: string | null } } = await pull(`?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...res.body.items.map((item) => item._id));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual(made.map((row) => row.id).sort());
   });
 
   it('defaults to 24 per page and accepts 1 to 100', async () => {
