@@ -25,7 +25,14 @@ const COLUMNS = 'sm:grid-cols-[minmax(0,1fr)_repeat(4,5.5rem)_2.5rem]';
 const progressOf = (status: SubmissionStatus) => Object.fromEntries(SUBMISSION_STATUSES.map((s) => [s, s === status]));
 
 /** 'Current Submissions:' with one radio per status for every submitter, saved together. */
-export function ReviewBoard({ envolvementId, entries }: { envolvementId: string; entries: ReviewEntry[] }) {
+type ReviewBoardProps = {
+  envolvementId: string;
+  entries: ReviewEntry[];
+  /** Shown as it stands, with nothing to change (the envolvement was removed). */
+  readOnly?: boolean;
+};
+
+export function ReviewBoard({ envolvementId, entries, readOnly = false }: ReviewBoardProps) {
   const router = useRouter();
   // Only the creator's edits live here; anyone not edited shows what the server says.
   const [edits, setEdits] = useState<Record<string, SubmissionStatus>>({});
@@ -95,6 +102,7 @@ export function ReviewBoard({ envolvementId, entries }: { envolvementId: string;
                             aria-label={`${STATUS_LABELS[s]} for ${entry.username}`}
                             className="h-4 w-4 accent-brand-600"
                             checked={statusOf(entry) === s}
+                            disabled={readOnly}
                             onChange={() => setEdits((all) => ({ ...all, [entry.userID]: s }))}
                           />
                           <span className="sm:sr-only">{STATUS_LABELS[s]}</span>
@@ -133,7 +141,7 @@ export function ReviewBoard({ envolvementId, entries }: { envolvementId: string;
           </ul>
         </div>
       )}
-      {entries.length > 0 && (
+      {entries.length > 0 && !readOnly && (
         <Button onClick={save} disabled={busy}>
           {busy ? 'Saving...' : 'Save Changes'}
         </Button>

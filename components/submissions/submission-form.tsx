@@ -18,6 +18,8 @@ type SubmissionFormProps = {
   status: SubmissionStatus | null;
   deadlineLabel: string | null;
   closed: boolean;
+  /** Why it is closed, when not for its deadline. */
+  closedNote?: string | null;
 };
 
 type Values = { description: string; url: string; picture: string };
@@ -41,7 +43,7 @@ function StatusBadge({ status }: { status: SubmissionStatus }) {
 }
 
 /** A joined user's 'Your Submission' form, with only the allowed fields, and where theirs stands. */
-export function SubmissionForm({ envolvementId, allowed, instructions, initial, status, deadlineLabel, closed }: SubmissionFormProps) {
+export function SubmissionForm({ envolvementId, allowed, instructions, initial, status, deadlineLabel, closed, closedNote }: SubmissionFormProps) {
   const router = useRouter();
   const [values, setValues] = useState<Values>({
     description: initial?.description ?? '',
@@ -94,11 +96,13 @@ export function SubmissionForm({ envolvementId, allowed, instructions, initial, 
         {status && <StatusBadge status={status} />}
       </div>
       {instructions && <p className="text-sm break-words whitespace-pre-line text-slate-600">{instructions}</p>}
-      {deadlineLabel && (
+      {closedNote ? (
+        <p className="text-xs text-slate-500">{closedNote}</p>
+      ) : deadlineLabel ? (
         <p className="text-xs text-slate-500">
           {closed ? `Submissions closed on ${deadlineLabel}.` : `Send yours by ${deadlineLabel}.`}
         </p>
-      )}
+      ) : null}
       {allowed.description && (
         <Field id="submission-description" label="Description" error={fields.description}>
           <Textarea

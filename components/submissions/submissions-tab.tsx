@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import type { Viewer } from '@/lib/auth/types';
+import { REMOVED_MESSAGE } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { NOT_ENABLED, pullSubmissions, statusOfProgress, userAccessToSubmission } from '@/lib/submissions/service';
 import { CreatorSubmissions } from './creator-submissions';
@@ -30,6 +31,7 @@ export async function SubmissionsTab({ envolvement, viewer, hasAccess }: Submiss
         active={active}
         entries={entries}
         accepts={acceptedKinds(envolvement.submissions.submissionContent)}
+        removed={envolvement.removed}
       />
     );
   }
@@ -45,7 +47,8 @@ export async function SubmissionsTab({ envolvement, viewer, hasAccess }: Submiss
       initial={mine.UserSubmission}
       status={mine.status}
       deadlineLabel={deadline ? format(deadline, 'MMM d, yyyy') : null}
-      closed={deadline !== null && deadline.getTime() < Date.now()}
+      closed={envolvement.removed || (deadline !== null && deadline.getTime() < Date.now())}
+      closedNote={envolvement.removed ? `${REMOVED_MESSAGE} Submissions are closed.` : null}
     />
   );
 }
