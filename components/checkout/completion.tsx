@@ -5,11 +5,13 @@ import { useEffect, useState } from 'react';
 import { CoverImage } from '@/components/envolvement/cover-image';
 import { buttonClasses } from '@/components/ui/button';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
+import { grantsAccess } from '@/lib/payments/ledger-rules';
+import type { PaymentStatus } from '@/models/payment-status';
 
 const ATTEMPTS = 3;
 const DELAY_MS = 1000;
 
-type Payment = { amount: number; status: string; refundReason: string | null };
+type Payment = { amount: number; status: PaymentStatus; refundReason: string | null };
 type Loaded = { envolvement: EnvolvementDto; payment: Payment };
 
 async function getJson<T>(url: string): Promise<T> {
@@ -79,7 +81,7 @@ export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
 
   const { envolvement, payment } = loaded;
   const { amount, refundReason } = payment;
-  const paid = !refundReason && (payment.status === 'succeeded' || payment.status === 'partially_refunded');
+  const paid = !refundReason && grantsAccess(payment.status);
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
       {refundReason ? (

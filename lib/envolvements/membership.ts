@@ -14,7 +14,7 @@ export const heldMembership = isNull(purchases.endedAt);
  * standing (a disputed payment suspends access until the dispute is settled).
  */
 export const liveMembership = and(
-  isNull(purchases.endedAt),
+  heldMembership,
   or(
     isNull(purchases.paymentIntentId),
     sql`exists (select 1 from ${payments} where ${payments.id} = ${purchases.paymentIntentId} and ${inArray(payments.status, [...LIVE_PAYMENT_STATUSES])})`,

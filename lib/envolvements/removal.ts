@@ -3,6 +3,7 @@ import { and, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import { markForRefund } from '@/lib/payments/ledger';
+import { isOpen } from '@/lib/payments/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
 import { isStripeConfigured } from '@/lib/payments/stripe';
 import { cancelIntent } from '@/lib/payments/sync';
@@ -23,25 +24,22 @@ export type RemovalImpact = {
   /** Payments that will be refunded in full, and how much goes back. */
   paidMembers: number;
   refundCents: number;
-  currency: string;
 };
 
 /** Who deleting this envolvement touches, for the creator to read before confirming. */
 export async function getRemovalImpact(envolvementId: string): Promise<RemovalImpact> {
-  const [[members], [paid], [row]] = await Promise.all([
+  const [[members], [paid]] = await Promise.all([
     db().select({ n: count() }).from(purchases).where(and(eq(purchases.envolvementId, envolvementId), heldMembership)),
     db()
       .select({ n: count(), cents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.amountRefundedCents}), 0)` })
       .from(payments)
       // Payments already marked for a refund of their own (a sold-out one) are not members.
       .where(and(eq(payments.envolvementId, envolvementId), inArray(payments.status, [...LIVE_PAYMENT_STATUSES]), isNull(payments.refundReason))),
-    db().select({ currency: envolvements.currency }).from(envolvements).where(eq(envolvements.id, envolvementId)),
   ]);
   return {
     members: Number(members?.n ?? 0),
     paidMembers: Number(paid?.n ?? 0),
     refundCents: Number(paid?.cents ?? 0),
-    currency: row?.currency ?? 'usd',
   };
 }
 
@@ -98,7 +96,7 @@ async function settleRemoval(creatorId: string, id: string): Promise<{ refunded:
   let pending = 0;
   for (const payment of touched) {
     try {
-      if ((OPEN_PAYMENT_STATUSES as readonly string[]).includes(payment.status)) {
+      if (isOpen(payment.status)) {
         // It can no longer be paid; one paid anyway is refunded by fulfilment, which finds the envolvement removed.
         await cancelIntent(payment.id, 'removal');
         continue;

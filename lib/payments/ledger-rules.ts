@@ -115,7 +115,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   creator: 'The creator refunded this payment.',
 };
 
-/** How a payment's state reads in the creator's member list and on a buyer's card. */
+/** How a payment's state reads in the creator's member list. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   requires_payment: 'Awaiting payment',
   processing: 'Processing',
