@@ -9,3 +9,4 @@ export * from './posts';
 export * from './submissions';
 export * from './waitlist';
 export * from './ambassador-applications';
+export * from './rate-limits';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // A user's id is the identity subject, `provider|subject` (for example `local|7f3c…`
 // or `auth0|abc`). Profile URLs use the part after the '|'.
@@ -13,6 +13,9 @@ export const users = pgTable(
     picture: text('picture'),
     bannerUrl: text('banner_url'),
     passwordHash: text('password_hash'),
+    // Sessions carry the version they were issued under; raising it (sign-out, a new
+    // password) ends every session issued before.
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

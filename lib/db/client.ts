@@ -14,6 +14,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The connection pool on a PostgreSQL server (absent on the embedded database). */
+  pool?: pg.Pool;
   /** Raw SQL for libraries that bring their own (the job queue). */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
   close: () => Promise<void>;
@@ -31,6 +33,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',
+      pool,
       executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };

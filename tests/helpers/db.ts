@@ -18,6 +18,7 @@ const TABLES = [
   'users',
   'waitlist_entries',
   'ambassador_applications',
+  'rate_limits',
 ];
 
 export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
