@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { buttonClasses } from '@/components/ui/button';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
+import { logError } from '@/lib/log';
 import { CategoryRow, CategoryRowSkeleton } from './category-row';
 import { exploreHref, pullQuery, type ExploreParams } from './explore-params';
 import { InfiniteGrid } from './infinite-grid';
@@ -21,7 +22,7 @@ async function FilteredResults({ params, viewerId }: { params: ExploreParams; vi
   try {
     page = await listEnvolvements({ q: params.q, categories: params.categories, viewerId });
   } catch (error) {
-    console.error('[explore] list failed', error);
+    logError('explore.list', error);
     return <LoadError />;
   }
   return (
@@ -46,7 +47,7 @@ async function CategoryRows({ viewerId }: { viewerId: string }) {
   try {
     groups = await listEnvolvementsByCategory(viewerId, 12);
   } catch (error) {
-    console.error('[explore] categories failed', error);
+    logError('explore.categories', error);
     return <LoadError />;
   }
   return (

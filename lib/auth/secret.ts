@@ -1,3 +1,5 @@
+import { logWarn } from '@/lib/log';
+
 // Sessions are signed with NEXTAUTH_SECRET. Development and tests fall back to a fixed
 // secret so that `npm run dev` works with no setup; production refuses to start without one.
 const DEVELOPMENT_SECRET = 'envolve-development-secret-do-not-use-in-production';
@@ -18,7 +20,7 @@ export function getAuthSecret(): string {
   }
   if (!warned && process.env.NODE_ENV !== 'test') {
     warned = true;
-    console.warn('[auth] NEXTAUTH_SECRET is not set: using the fixed development secret. Never do this in production.');
+    logWarn('auth', 'NEXTAUTH_SECRET is not set: using the fixed development secret. Never do this in production.');
   }
   return DEVELOPMENT_SECRET;
 }

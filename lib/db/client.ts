@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { logError } from '@/lib/log';
 import * as schema from '@/models';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,7 +30,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
       max: Number(process.env.DATABASE_POOL_MAX ?? 10),
     });
     // An idle client's error (server restart) must not crash the process.
-    pool.on('error', (error) => console.error('[db] idle client error', error));
+    pool.on('error', (error) => logError('db.idle-client', error));
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       kind: 'postgres',

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { startJobs } from '@/lib/jobs';
+import { logError, logInfo } from '@/lib/log';
 import { getDatabaseHandle } from './client';
 import { migrateDatabase } from './migrate';
 import { isDatabaseEmpty, seedDemoData } from './seed';
@@ -16,13 +17,13 @@ export async function prepareDatabase(): Promise<void> {
   const seedWanted = handle.kind === 'pglite' ? process.env.SEED_DEMO_DATA !== 'false' : process.env.SEED_DEMO_DATA === 'true';
   if (seedWanted && (await isDatabaseEmpty(handle.db))) {
     await seedDemoData(handle.db);
-    console.log('[db] new database: demo data added (see README for the demo accounts)');
+    logInfo('db', 'new database: demo data added (see README for the demo accounts)');
   }
   const jobs = await startJobs(handle);
   const close = () => {
     jobs
       .stop()
-      .catch((error) => console.error('[jobs] stopping failed', error))
+      .catch((error) => logError('jobs.stop', error))
       .then(() => handle.close())
       .finally(() => process.exit(0));
   };

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
+import { logError } from '@/lib/log';
 import { markForRefund } from '@/lib/payments/ledger';
 import { isOpen } from '@/lib/payments/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
@@ -107,7 +108,7 @@ async function settleRemoval(creatorId: string, id: string): Promise<{ refunded:
       else pending += 1;
     } catch (error) {
       // Reconciliation finishes what Stripe did not confirm now.
-      console.error('[payments] refund on removal failed', payment.id, error);
+      logError('payments.refund-on-removal', error, { paymentId: payment.id });
       pending += 1;
     }
   }

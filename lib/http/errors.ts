@@ -1,13 +1,16 @@
 import { ZodError } from 'zod';
+import { logError } from '@/lib/log';
 
 const STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   gone: 410,
   too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
 } as const;
@@ -54,6 +57,6 @@ export function toErrorResponse(error: unknown): Response {
     const first = Object.values(fields)[0] ?? 'Invalid request';
     return Response.json({ error: first, code: 'bad_request', fields }, { status: 400 });
   }
-  console.error('[api] unexpected error', error);
+  logError('api', error);
   return Response.json({ error: 'Something went wrong. Please try again later.', code: 'internal' }, { status: 500 });
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '@/lib/db/client';
+import { logError, logInfo } from '@/lib/log';
 import { reconcilePayments } from '@/lib/payments/reconcile';
 
 // Background work runs on pg-boss, a job queue kept in the same PostgreSQL: jobs survive
@@ -10,16 +11,31 @@ const EVERY_TEN_MINUTES = '*/10 * * * *';
 
 export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
 
+// Several instances starting on a fresh database race to create the same queue (its
+// partition table): the losers see a deadlock or a duplicate and find the queue made.
+async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, options);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 export async function startJobs(handle: DatabaseHandle): Promise<Jobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => handle.executeSql(text, values) }, schema: 'pgboss' });
-  boss.on('error', (error) => console.error('[jobs]', error));
+  boss.on('error', (error) => logError('jobs', error));
   await boss.start();
   // 'stately': one run waiting and one running at most, so a slow run never piles up others.
-  await boss.createQueue(RECONCILE_PAYMENTS, { name: RECONCILE_PAYMENTS, policy: 'stately', retryLimit: 2, retryBackoff: true });
+  await ensureQueue(boss, RECONCILE_PAYMENTS, { name: RECONCILE_PAYMENTS, policy: 'stately', retryLimit: 2, retryBackoff: true });
   await boss.schedule(RECONCILE_PAYMENTS, EVERY_TEN_MINUTES);
   await boss.work(RECONCILE_PAYMENTS, async () => {
     const report = await reconcilePayments();
-    if (report.checked) console.log('[payments] reconciled', report);
+    if (report.checked) logInfo('payments', 'reconciled', { report });
   });
   return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { logError } from '@/lib/log';
 import { envolvements, LIVE_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES, payments } from '@/models';
 import { getPayment, markForRefund } from './ledger';
 import { isOpen } from './ledger-rules';
@@ -67,7 +68,7 @@ export async function reconcilePayments(options: { now?: Date; limit?: number } 
       await db().update(payments).set({ reconciledAt: sql`now()` }).where(eq(payments.id, row.id));
     } catch (error) {
       report.failed += 1;
-      console.error('[payments] reconciliation failed for', row.id, error);
+      logError('payments.reconcile', error, { paymentId: row.id });
     }
   }
   return report;

@@ -4,6 +4,7 @@ import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
 import { DELETE } from '@/app/api/post/[id]/route';
 import { db } from '@/lib/db/client';
 import { RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
+import { redirectLogs } from '@/lib/log';
 import { reconcilePayments } from '@/lib/payments/reconcile';
 import { paymentRefunds, payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -194,7 +195,8 @@ describe('startJobs', () => {
     // Old enough for reconciliation at the real clock, which the job uses.
     await db().update(payments).set({ updatedAt: sql`now() - interval '10 minutes'` }).where(eq(payments.id, intentId));
 
-    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const restoreLogs = redirectLogs({ write: (line) => void lines.push(line) });
     const jobs = await startJobs(database.handle());
     try {
       expect(await jobs.boss.getSchedules()).toEqual([expect.objectContaining({ name: RECONCILE_PAYMENTS, cron: '*/10 * * * *' })]);
@@ -205,10 +207,13 @@ describe('startJobs', () => {
         { timeout: 15_000, interval: 200 },
       );
       expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
-      expect(logged).toHaveBeenCalledWith('[payments] reconciled', { checked: 1, changed: 1, canceled: 0, failed: 0 });
+      const reports = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'reconciled');
+      expect(reports).toEqual([
+        expect.objectContaining({ level: 'info', scope: 'payments', msg: 'reconciled', report: { checked: 1, changed: 1, canceled: 0, failed: 0 } }),
+      ]);
     } finally {
       await jobs.stop();
-      logged.mockRestore();
+      restoreLogs();
     }
     // Stopped: a job sent now waits in the queue.
     const waiting = await jobs.boss.send(RECONCILE_PAYMENTS, {});

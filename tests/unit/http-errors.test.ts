@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, toErrorResponse } from '@/lib/http/errors';
+import { redirectLogs } from '@/lib/log';
 
 describe('toErrorResponse', () => {
   it('maps each AppError code to its status and keeps the message', async () => {
@@ -34,12 +35,14 @@ describe('toErrorResponse', () => {
   });
 
   it('hides unexpected errors behind a generic 500', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lines: string[] = [];
+    const restoreLogs = redirectLogs({ write: (line) => void lines.push(line) });
     const response = toErrorResponse(new Error('secret stack detail'));
+    restoreLogs();
     expect(response.status).toBe(500);
     const body = await response.json();
     expect(JSON.stringify(body)).not.toContain('secret');
     expect(body).toEqual({ error: 'Something went wrong. Please try again later.', code: 'internal' });
-    log.mockRestore();
+    expect(lines.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ level: 'error', scope: 'api' })]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { logError } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +10,7 @@ export async function GET() {
     await db().execute(sql`select 1`);
     return Response.json({ ok: true });
   } catch (error) {
-    console.error('[health] database check failed', error);
+    logError('health', error);
     return Response.json({ ok: false, error: 'Database unavailable' }, { status: 503 });
   }
 }
