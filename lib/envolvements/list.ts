@@ -2,6 +2,8 @@ import 'server-only';
 import { and, arrayOverlaps, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
+import { isStorableDate } from '@/lib/validation/envolvement';
+import { forbiddenCharactersMessage, hasForbiddenCharacters } from '@/lib/validation/text';
 import { CATEGORIES, envolvements, purchases, users, type Category, type EnvolvementRow } from '@/models';
 import { heldMembership, loadMemberships } from './membership';
 import { toEnvolvementDto } from './serialize';
@@ -27,10 +29,14 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// A cursor comes back from the client: its id goes into a uuid cast and its time into a
+// timestamptz, so anything PostgreSQL would refuse is refused here as a bad cursor.
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+  if (!id || !UUID.test(id) || !isStorableDate(createdAt)) {
     throw new AppError('bad_request', 'Invalid cursor');
   }
   return { createdAt, id };
@@ -85,6 +91,8 @@ async function toDtos(
 
 /** A page of envolvements, newest first, filtered in SQL. */
 export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPage> {
+  // The API's schema refuses such text first; Explore's page passes its `q` straight here.
+  if (query.q && hasForbiddenCharacters(query.q)) throw new AppError('bad_request', forbiddenCharactersMessage('Search text'));
   const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const where = filters(query);
   const after = query.cursor ? decodeCursor(query.cursor) : null;

@@ -33,6 +33,8 @@ export function verifyEvent(rawBody: string, signature: string | null, now = Dat
   } catch {
     throw new AppError('bad_request', 'Invalid Stripe signature');
   }
+  // The signature proves who sent the body, not that it is an event: `null` parses too.
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new AppError('bad_request', 'Malformed Stripe event');
   const data = (event as { data?: { object?: unknown } }).data;
   if (typeof event.id !== 'string' || !event.id || typeof event.type !== 'string' || !data || typeof data.object !== 'object' || data.object === null) {
     throw new AppError('bad_request', 'Malformed Stripe event');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '@/models/categories';
+import { checkText } from './text';
 
 export const LIMITS = {
   title: 200,
@@ -43,6 +44,16 @@ export function isPastDate(date: Date, now: Date = new Date()): boolean {
   return date.getTime() < startOfUtcDay - EARLIEST_UTC_OFFSET_MS;
 }
 
+/**
+ * Whether a parsed date can be stored and read back: JavaScript's dates reach 275760 AD
+ * (written `+275760-…`, which PostgreSQL refuses), and a year below 100 comes back from
+ * the database as one of this century. No date of this app is that far either way.
+ */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && year >= 1900 && year <= 9999;
+}
+
 /** ISO date or date-time text, or empty for none. */
 const optionalDate = z
   .union([z.string(), z.null()])
@@ -50,7 +61,7 @@ const optionalDate = z
   .transform((value, ctx) => {
     if (value === null || value === undefined || value.trim() === '') return null;
     const date = new Date(value);
-    if (Number.isNaN(date.getTime())) {
+    if (!isStorableDate(date)) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.invalidDate });
       return z.NEVER;
     }
@@ -62,6 +73,7 @@ const imgUrl = z
   .trim()
   .max(LIMITS.imgUrl, MESSAGES.invalidImage)
   .refine((url) => url === '' || url.startsWith('/uploads/') || url.startsWith('/demo/') || url.startsWith('https://'), MESSAGES.invalidImage)
+  .check(checkText('Image'))
   .default('');
 
 const categories = (requiredMessage: string) =>
@@ -75,13 +87,20 @@ const title = z
   .string({ error: MESSAGES.titleRequired })
   .trim()
   .min(1, MESSAGES.titleRequired)
-  .max(LIMITS.title, MESSAGES.titleTooLong);
+  .max(LIMITS.title, MESSAGES.titleTooLong)
+  .check(checkText('Title'));
 const previewText = z
   .string({ error: MESSAGES.previewRequired })
   .trim()
   .min(1, MESSAGES.previewRequired)
-  .max(LIMITS.previewText, MESSAGES.previewTooLong);
-const description = z.string().trim().max(LIMITS.description, MESSAGES.descriptionTooLong).default('');
+  .max(LIMITS.previewText, MESSAGES.previewTooLong)
+  .check(checkText('Preview text', { multiline: true }));
+const description = z
+  .string()
+  .trim()
+  .max(LIMITS.description, MESSAGES.descriptionTooLong)
+  .check(checkText('Description', { multiline: true }))
+  .default('');
 
 // Dollars as the spec sends them; null or empty means free.
 const priceDollars = z
@@ -117,7 +136,12 @@ export const createEnvolvementSchema = z
     submissions: z
       .object({
         submissionsAllowed: z.boolean().default(false),
-        submissionDescription: z.string().trim().max(LIMITS.submissionDescription).default(''),
+        submissionDescription: z
+          .string()
+          .trim()
+          .max(LIMITS.submissionDescription)
+          .check(checkText('Submission description', { multiline: true }))
+          .default(''),
         submissionDeadline: optionalDate,
         submissionContent,
       })
@@ -181,12 +205,18 @@ export const editEnvolvementSchema = z
 export type EditEnvolvementInput = z.infer<typeof editEnvolvementSchema>;
 
 export const updatePostSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(LIMITS.updateTitle, `Title must be ${LIMITS.updateTitle} characters or fewer`),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(LIMITS.updateTitle, `Title must be ${LIMITS.updateTitle} characters or fewer`)
+    .check(checkText('Title')),
   description: z
     .string({ error: 'Description is required' })
     .trim()
     .min(1, 'Description is required')
-    .max(LIMITS.updateDescription, `Description must be ${LIMITS.updateDescription} characters or fewer`),
+    .max(LIMITS.updateDescription, `Description must be ${LIMITS.updateDescription} characters or fewer`)
+    .check(checkText('Description', { multiline: true })),
   imgUrl,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from './text';
 
 export const PLATFORMS = ['YouTube', 'Twitch', 'Tik Tok', 'Instagram', 'Other'] as const;
 
@@ -25,7 +26,7 @@ const email = z
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email must be 254 characters or fewer')
-  .pipe(z.email('Please enter a valid email address'));
+  .pipe(z.email('Please enter a valid email address').check(checkText('Email')));
 
 export const waitlistSchema = z.object({ email });
 
@@ -37,9 +38,9 @@ const required = (label: string, max: number) =>
     .max(max, `${label} must be ${max} characters or fewer`);
 
 export const ambassadorSchema = z.object({
-  name: required('Name', 100),
+  name: required('Name', 100).check(checkText('Name')),
   email,
-  handle: required('Handle', 100),
+  handle: required('Handle', 100).check(checkText('Handle')),
   platform: z.enum(PLATFORMS, { error: 'Please choose your primary platform' }),
   contentTypes: z
     .array(z.enum(CONTENT_TYPES, { error: 'Unknown content type' }), { error: 'Please choose at least one content type' })
@@ -52,7 +53,7 @@ export const ambassadorSchema = z.object({
     } catch {
       return false;
     }
-  }, 'Please enter a link that starts with http:// or https://'),
+  }, 'Please enter a link that starts with http:// or https://').check(checkText('Platform link')),
 });
 
 export type AmbassadorApplication = z.infer<typeof ambassadorSchema>;

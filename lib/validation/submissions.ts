@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from './text';
 
 export const openSubmissionsSchema = z
   .object({ picture: z.boolean().default(false), description: z.boolean().default(false), url: z.boolean().default(false) })
@@ -18,19 +19,26 @@ const UPLOADED_PICTURE = /^\/uploads\/(submissions|covers)\/[0-9a-f-]{36}\.(png|
 export const SUBMISSION_LIMITS = { description: 4000, url: 2000 } as const;
 
 export const userSubmissionSchema = z.object({
-  description: z.string().trim().max(SUBMISSION_LIMITS.description, `Description must be ${SUBMISSION_LIMITS.description} characters or fewer`).optional(),
+  description: z
+    .string()
+    .trim()
+    .max(SUBMISSION_LIMITS.description, `Description must be ${SUBMISSION_LIMITS.description} characters or fewer`)
+    .check(checkText('Description', { multiline: true }))
+    .optional(),
   url: z
     .string()
     .trim()
     .max(SUBMISSION_LIMITS.url, `Link must be ${SUBMISSION_LIMITS.url} characters or fewer`)
-    .optional()
-    .refine((v) => !v || isHttpUrl(v), 'Link must be a valid http(s) URL'),
+    .refine((v) => !v || isHttpUrl(v), 'Link must be a valid http(s) URL')
+    .check(checkText('Link'))
+    .optional(),
   picture: z
     .string()
     .trim()
     .max(2000)
-    .optional()
-    .refine((v) => !v || UPLOADED_PICTURE.test(v) || v.startsWith('https://'), 'Picture must be an uploaded image'),
+    .refine((v) => !v || UPLOADED_PICTURE.test(v) || v.startsWith('https://'), 'Picture must be an uploaded image')
+    .check(checkText('Picture'))
+    .optional(),
 });
 
 export type UserSubmissionInput = z.infer<typeof userSubmissionSchema>;
@@ -44,7 +52,9 @@ const progressSchema = z.object({
 
 export const statusUpdateSchema = z.object({
   SubmissionProgressArray: z
-    .array(z.object({ userID: z.string().min(1).max(300), progress: progressSchema }), { error: 'SubmissionProgressArray is required' })
+    .array(z.object({ userID: z.string().min(1).max(300).check(checkText('userID')), progress: progressSchema }), {
+      error: 'SubmissionProgressArray is required',
+    })
     .min(1, 'Nothing to update')
     .max(1000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from './text';
 
 // Shared by the search box (to know when to ask) and the server (to refuse).
 export const SEARCH_MIN_LENGTH = 3;
@@ -9,10 +10,11 @@ export const userSearchSchema = z
   .string()
   .trim()
   .min(SEARCH_MIN_LENGTH, { error: SEARCH_TOO_SHORT })
-  .max(SEARCH_MAX_LENGTH, { error: `Search text must be ${SEARCH_MAX_LENGTH} characters or fewer.` });
+  .max(SEARCH_MAX_LENGTH, { error: `Search text must be ${SEARCH_MAX_LENGTH} characters or fewer.` })
+  .check(checkText('Search text'));
 
 /** A user as a path names them: the whole `provider|subject` or the part after the '|'. */
-export const userRefSchema = z.string().trim().min(1).max(300);
+export const userRefSchema = z.string().trim().min(1).max(300).check(checkText('User'));
 
 /**
  * A path segment as the user typed it. Next hands some segments over still encoded

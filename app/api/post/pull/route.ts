@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicRoute } from '@/lib/http/route';
 import { listEnvolvements, MAX_PAGE_SIZE } from '@/lib/envolvements/list';
+import { checkText } from '@/lib/validation/text';
 import { CATEGORIES } from '@/models/categories';
 
 const querySchema = z.object({
@@ -10,8 +11,8 @@ const querySchema = z.object({
     .min(1, `limit must be between 1 and ${MAX_PAGE_SIZE}`)
     .max(MAX_PAGE_SIZE, `limit must be between 1 and ${MAX_PAGE_SIZE}`)
     .optional(),
-  cursor: z.string().max(200).optional(),
-  q: z.string().max(200, 'Search text must be 200 characters or fewer').optional(),
+  cursor: z.string().max(200).check(checkText('Cursor')).optional(),
+  q: z.string().max(200, 'Search text must be 200 characters or fewer').check(checkText('Search text')).optional(),
   category: z.array(z.enum(CATEGORIES, { error: 'Unknown category' })).max(CATEGORIES.length),
 });
 
