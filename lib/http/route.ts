@@ -1,7 +1,10 @@
 import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { getViewerFromRequest, type Viewer } from '@/lib/auth/viewer';
+import { RateLimitError } from '@/lib/rate-limit';
 import { AppError, toErrorResponse } from './errors';
+import { assertSameOrigin } from './same-origin';
+import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders } from './security-headers';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -11,6 +14,65 @@ type Handler<V> = (ctx: {
   viewer: V;
 }) => Promise<Response | unknown>;
 
+type RouteOptions = {
+  /**
+   * Lets other sites call a state-changing route. Only for callers that prove themselves
+   * otherwise (Stripe's webhook signs its body).
+   */
+  crossSite?: boolean;
+  /** The body types a write may carry, when not JSON or multipart (next-auth's forms). */
+  bodyTypes?: string[];
+};
+
+/** JSON bodies are forms, not files: a megabyte is far more than any of them needs. */
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_TYPES = ['application/json', 'multipart/form-data'];
+
+function mediaType(request: Request): string | null {
+  const header = request.headers.get('content-type');
+  return header ? header.split(';')[0]!.trim().toLowerCase() : null;
+}
+
+function declaresBody(request: Request): boolean {
+  const length = request.headers.get('content-length');
+  if (length !== null) return length.trim() !== '0';
+  return request.headers.has('transfer-encoding') || request.body !== null;
+}
+
+// A write must come from this site, and carry JSON or a multipart form (a browser sends
+// text/plain and urlencoded bodies cross-site without asking; these two it does not).
+function guardWrite(request: Request, options: RouteOptions): void {
+  if (!WRITE_METHODS.has(request.method)) return;
+  if (!options.crossSite) assertSameOrigin(request);
+  const type = mediaType(request);
+  if (type === null ? declaresBody(request) : !(options.bodyTypes ?? BODY_TYPES).includes(type)) {
+    throw new AppError('unsupported_media_type', 'Send the request body as application/json (or multipart/form-data for files).');
+  }
+}
+
+// Response.redirect() and fetch() answers have immutable headers: those are copied.
+function withSecurityHeaders(response: Response): Response {
+  const wanted = { ...baseSecurityHeaders(), 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY };
+  const missing = Object.entries(wanted).filter(([name]) => !response.headers.has(name));
+  if (missing.length === 0) return response;
+  try {
+    for (const [name, value] of missing) response.headers.set(name, value);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of missing) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+function errorResponse(error: unknown): Response {
+  const response = toErrorResponse(error);
+  if (error instanceof RateLimitError) response.headers.set('Retry-After', String(error.retryAfter));
+  return response;
+}
+
 function toResponse(result: unknown): Response {
   return result instanceof Response ? result : Response.json(result ?? null);
 }
@@ -19,45 +81,78 @@ function flatten(params: Record<string, string | string[]>): Record<string, stri
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
 }
 
-/** A route handler open to everyone; `viewer` is null when signed out. */
-export function publicRoute(handler: Handler<Viewer | null>) {
+/**
+ * Runs a route handler with the rules every API answer follows: writes only from this
+ * site and in JSON or multipart, expected failures as `{ error }` with their status, and
+ * the security headers on every answer.
+ */
+export function handleRoute(handler: (request: NextRequest, context: RouteContext) => Promise<Response>, options: RouteOptions = {}) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
+    let response: Response;
     try {
-      const [viewer, params] = await Promise.all([getViewerFromRequest(request), context?.params]);
-      return toResponse(await handler({ request, params: flatten(params ?? {}), viewer }));
+      guardWrite(request, options);
+      response = await handler(request, context);
     } catch (error) {
-      return toErrorResponse(error);
+      response = errorResponse(error);
     }
+    return withSecurityHeaders(response);
   };
 }
 
+/** A route handler open to everyone; `viewer` is null when signed out. */
+export function publicRoute(handler: Handler<Viewer | null>, options: RouteOptions = {}) {
+  return handleRoute(async (request, context) => {
+    const [viewer, params] = await Promise.all([getViewerFromRequest(request), context?.params]);
+    return toResponse(await handler({ request, params: flatten(params ?? {}), viewer }));
+  }, options);
+}
+
 /** A route handler for signed-in users: 401 before the body runs when there is no session. */
-export function authedRoute(handler: Handler<Viewer>) {
+export function authedRoute(handler: Handler<Viewer>, options: RouteOptions = {}) {
   return publicRoute(async (ctx) => {
     if (!ctx.viewer) throw new AppError('unauthorized', 'You must be signed in to do this.');
     return handler({ ...ctx, viewer: ctx.viewer });
-  });
+  }, options);
+}
+
+const TOO_LARGE = 'The request body is too large.';
+
+/** The body as text, refused with a 413 past `limit` bytes without reading further. */
+export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw new AppError('too_large', TOO_LARGE);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError('too_large', TOO_LARGE);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
 /** Reads and validates a JSON body; a body that is not JSON is a 400, never a 500. */
 export async function readJson<T>(request: Request, schema: ZodType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    const text = await request.text();
-    body = text.trim() ? JSON.parse(text) : {};
-  } catch {
-    throw new AppError('bad_request', 'The request body must be valid JSON.');
+  const text = await readBodyText(request);
+  let body: unknown = {};
+  if (text.trim()) {
+    if (mediaType(request) !== 'application/json') {
+      throw new AppError('unsupported_media_type', 'Send the request body as application/json.');
+    }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AppError('bad_request', 'The request body must be valid JSON.');
+    }
   }
   return schema.parse(body);
-}
-
-/** Reads a multipart form; anything else is a 400. */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw new AppError('bad_request', 'The request must be multipart form data.');
-  }
 }
 
 export const uuidParam = z.string().uuid();

@@ -47,7 +47,7 @@ export async function postWebhook(payload: string, signature: string) {
     body: payload,
     headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
   });
-  const response = await WEBHOOK(request);
+  const response = await WEBHOOK(request, { params: Promise.resolve({}) });
   return { status: response.status, body: await response.json() };
 }
 

@@ -192,7 +192,7 @@ describe('POST /api/payment/webhook', () => {
     const { row, id } = await paidAtStripe();
     const payload = JSON.stringify(succeededEvent(id));
     const invalid = { status: 400, body: { error: 'Invalid Stripe signature', code: 'bad_request' } };
-    const unsigned = await WEBHOOK(await buildRequest('POST', '/api/payment/webhook', { body: payload, headers: { 'content-type': 'application/json' } }));
+    const unsigned = await WEBHOOK(await buildRequest('POST', '/api/payment/webhook', { body: payload, headers: { 'content-type': 'application/json' } }), { params: Promise.resolve({}) });
     expect({ status: unsigned.status, body: await unsigned.json() }).toEqual({ status: 400, body: { error: 'Missing Stripe signature', code: 'bad_request' } });
     expect(await postWebhook(payload, 't=1,v1=deadbeef')).toEqual({ status: 400, body: { error: 'Stripe signature timestamp is outside the tolerance', code: 'bad_request' } });
     expect(await postWebhook(payload, `t=${Math.floor(Date.now() / 1000)},v1=deadbeef`)).toEqual(invalid);

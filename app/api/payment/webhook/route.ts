@@ -1,13 +1,13 @@
-import { toErrorResponse } from '@/lib/http/errors';
+import { handleRoute, readBodyText } from '@/lib/http/route';
 import { handleEvent, verifyEvent } from '@/lib/payments/webhook';
 
-// POST /api/payment/webhook: Stripe events, verified on the raw body
-export async function POST(request: Request) {
-  try {
-    const event = verifyEvent(await request.text(), request.headers.get('stripe-signature'));
+// POST /api/payment/webhook: Stripe events, verified on the raw body. Stripe's servers
+// call it, so it is open to other origins; the signature is its proof.
+export const POST = handleRoute(
+  async (request) => {
+    const event = verifyEvent(await readBodyText(request), request.headers.get('stripe-signature'));
     const result = await handleEvent(event);
     return Response.json({ received: true, ...result });
-  } catch (error) {
-    return toErrorResponse(error);
-  }
-}
+  },
+  { crossSite: true },
+);
