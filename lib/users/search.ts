@@ -2,6 +2,7 @@ import 'server-only';
 import { asc, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
+import { consumeRateLimit } from '@/lib/rate-limit';
 import { userSearchSchema } from '@/lib/validation/users';
 import { users } from '@/models';
 
@@ -13,8 +14,12 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Partial, case-insensitive match on nickname or name (trigram indexes serve the LIKE). */
-export async function searchUsers(text: string): Promise<UserSearchResult[]> {
+/**
+ * Partial, case-insensitive match on nickname or name (trigram indexes serve the LIKE).
+ * `searcher` is who is counted against the search limit: the user's id, or a visitor's IP.
+ */
+export async function searchUsers(text: string, searcher: string): Promise<UserSearchResult[]> {
+  await consumeRateLimit('userSearch', searcher);
   const parsed = userSearchSchema.safeParse(text);
   if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]!.message);
   const pattern = `%${escapeLike(parsed.data.toLowerCase())}%`;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openDatabase, setDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
+import { resetRateLimits } from '@/lib/rate-limit';
 
 const TABLES = [
   'submission_status_changes',
@@ -68,6 +69,7 @@ export function useTestDatabase(): { handle: () => DatabaseHandle } {
   });
   beforeEach(async () => {
     await truncateAll(current!);
+    resetRateLimits();
   });
   afterAll(async () => {
     setDatabaseHandle(undefined);

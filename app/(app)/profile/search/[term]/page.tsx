@@ -1,8 +1,12 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import { Avatar } from '@/components/layout/avatar';
 import { profileSlug } from '@/lib/envolvements/rules';
+import { getViewer } from '@/lib/auth/viewer';
+import { clientIp } from '@/lib/http/client-ip';
 import { AppError } from '@/lib/http/errors';
+import { RateLimitError } from '@/lib/rate-limit';
 import { searchUsers, type UserSearchResult } from '@/lib/users/search';
 import { decodeSegment } from '@/lib/validation/users';
 
@@ -10,16 +14,19 @@ export const metadata: Metadata = { title: 'Search results', robots: { index: fa
 
 export default async function UserSearchResultsPage({ params }: { params: Promise<{ term: string }> }) {
   const term = decodeSegment((await params).term);
+  const viewer = await getViewer();
   let results: UserSearchResult[] = [];
+  let limited: string | null = null;
   try {
-    results = await searchUsers(term);
+    results = await searchUsers(term, viewer?.id ?? clientIp(await headers()));
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (error instanceof RateLimitError) limited = error.message;
+    else if (!(error instanceof AppError)) throw error;
   }
   if (!results.length) {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
-        <p className="text-lg font-semibold text-ink">Sorry, no user can be found.</p>
+        <p className="text-lg font-semibold text-ink">{limited ?? 'Sorry, no user can be found.'}</p>
         <nav className="mt-6 flex gap-4 text-sm font-semibold text-brand-700">
           <Link href="/profile/search">Search again</Link>
           <Link href="/contact-us">Contact us</Link>

@@ -1,0 +1,51 @@
+// Every rate limit of the app, in one place (the README's Security section lists them).
+// `points` requests (or, for sign-in, failed attempts) per `duration` seconds; who is
+// counted is the limit's key: an account, an IP address or a signed-in user.
+
+export type RateLimit = {
+  points: number;
+  duration: number;
+  /** Shown to the person who hit it; `{wait}` becomes 'N minutes' or 'N seconds'. */
+  message: string;
+};
+
+export const RATE_LIMITS = {
+  /** Failed sign-ins per account: after the fifth the account waits out the window. */
+  signInAccount: {
+    points: 5,
+    duration: 15 * 60,
+    message: 'Too many failed sign-in attempts for this account. Please try again in {wait}.',
+  },
+  /** Failed sign-ins per IP address, whichever accounts they try. */
+  signInIp: {
+    points: 30,
+    duration: 15 * 60,
+    message: 'Too many failed sign-in attempts from your network. Please try again in {wait}.',
+  },
+  /** New accounts per IP address (an e-mail already taken counts as well). */
+  signUpIp: { points: 10, duration: 60 * 60, message: 'Too many sign-ups from your network. Please try again in {wait}.' },
+  /** Password changes per user. */
+  passwordChange: { points: 5, duration: 15 * 60, message: 'Too many password changes. Please try again in {wait}.' },
+  /** Waitlist sign-ups per IP address. */
+  waitlistIp: { points: 10, duration: 60 * 60, message: 'Too many waitlist requests. Please try again in {wait}.' },
+  /** Ambassador applications per IP address. */
+  ambassadorIp: { points: 5, duration: 60 * 60, message: 'Too many applications. Please try again in {wait}.' },
+  /** Image uploads (covers, update pictures, banners) per user. */
+  upload: { points: 30, duration: 10 * 60, message: 'Too many uploads. Please try again in {wait}.' },
+  /** Card checkouts started per user. */
+  paymentIntent: { points: 20, duration: 10 * 60, message: 'Too many payment attempts. Please try again in {wait}.' },
+  /** User searches per user, or per IP address for visitors. */
+  userSearch: { points: 60, duration: 60, message: 'Too many searches. Please wait {wait} and try again.' },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** '1 minute', '14 minutes', '30 seconds': the wait in words for the forms. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) {
+    const s = Math.max(Math.ceil(seconds), 1);
+    return `${s} second${s === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
