@@ -1,12 +1,13 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
+import { getCsrfToken, signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, Input } from '@/components/ui/field';
-import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
+import { safeReturnPath } from '@/lib/http/return-path';
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 
 type Mode = 'signin' | 'signup';
 
@@ -19,12 +20,14 @@ type LoginFormProps = {
 
 const PROVIDER_ERRORS: Record<string, string> = {
   CredentialsSignin: 'Invalid email or password.',
+  RateLimited: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   OAuthSignin: 'Could not start sign-in with the provider. Please try again.',
   OAuthCallback: 'Sign-in with the provider failed. Please try again.',
 };
 
 export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: LoginFormProps) {
   const router = useRouter();
+  const returnPath = safeReturnPath(callbackUrl, '/profile');
   const [mode, setMode] = useState<Mode>(initialMode);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -33,13 +36,20 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
   const [error, setError] = useState<string | null>(providerError ? (PROVIDER_ERRORS[providerError] ?? 'Sign-in failed. Please try again.') : null);
   const [busy, setBusy] = useState(false);
 
+  // Posts to next-auth's credentials callback directly (as its signIn() does) so that a
+  // 429 and its message, which tells how long to wait, reach the form.
   async function signInWithPassword(): Promise<boolean> {
-    const result = await signIn('credentials', { email, password, redirect: false });
-    if (!result || result.error) {
-      setError('Invalid email or password.');
+    const response = await fetch('/api/auth/callback/credentials', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password, csrfToken: (await getCsrfToken()) ?? '', callbackUrl: returnPath, json: 'true' }),
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      setError(response.status === 429 && body.error ? body.error : 'Invalid email or password.');
       return false;
     }
-    router.push(callbackUrl);
+    router.push(returnPath);
     router.refresh();
     return true;
   }
@@ -118,7 +128,7 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
           id="password"
           label="Password"
           error={fields.password}
-          hint={mode === 'signup' ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+          hint={mode === 'signup' ? PASSWORD_HINT : undefined}
         >
           <Input
             id="password"
@@ -146,7 +156,7 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
           <div className="my-6 flex items-center gap-3 text-xs text-slate-400">
             <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <Button variant="secondary" className="w-full" size="lg" onClick={() => signIn('oidc', { callbackUrl })}>
+          <Button variant="secondary" className="w-full" size="lg" onClick={() => signIn('oidc', { callbackUrl: returnPath })}>
             Continue with {oidc.name}
           </Button>
         </>

@@ -1,0 +1,169 @@
+import type { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { POST as AMBASSADOR } from '@/app/api/ambassador/route';
+import { POST as REGISTER } from '@/app/api/auth/register/route';
+import { GET as SEARCH } from '@/app/api/auth0_user_search/route';
+import { GET as SEARCH_TERM } from '@/app/api/auth0_user_search/[id]/route';
+import { POST as CREATE_INTENT } from '@/app/api/payment/create-payment-intent/route';
+import { POST as WAITLIST } from '@/app/api/waitlist/route';
+import { getAuthOptions } from '@/lib/auth/options';
+import { guardAuthRequest } from '@/lib/auth/sign-in-guard';
+import { db } from '@/lib/db/client';
+import { RATE_LIMITS } from '@/lib/rate-limit';
+import { createLocalUser } from '@/lib/users/service';
+import { users, waitlistEntries } from '@/models';
+import { createUser } from '../factories';
+import { useTestDatabase } from '../helpers/db';
+import { buildRequest, call } from '../helpers/http';
+
+useTestDatabase();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+/** Moves the clock past `seconds` (only Date: the stores compare with Date.now()). */
+function laterBy(seconds: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + seconds * 1000 + 1000);
+}
+
+function expectLimited(res: { status: number; body: any; response: Response }, message: RegExp) {
+  expect(res.status).toBe(429);
+  expect(res.body.error).toMatch(message);
+  expect(res.body.code).toBe('rate_limited');
+  const retryAfter = Number(res.response.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  return retryAfter;
+}
+
+describe('per-IP limits on the public forms', () => {
+  it('waitlist: the eleventh request from one address waits an hour; other addresses do not; then it resets', async () => {
+    const { points, duration } = RATE_LIMITS.waitlistIp;
+    for (let i = 0; i < points; i += 1) {
+      expect((await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: `fan${i}@example.com` }, headers: from('203.0.113.7') })).status).toBe(201);
+    }
+    const limited = await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'late@example.com' }, headers: from('203.0.113.7') });
+    const wait = expectLimited(limited, /^Too many waitlist requests\. Please try again in (60|59) minutes\.$/);
+    expect(wait).toBeLessThanOrEqual(duration);
+    expect(await db().select().from(waitlistEntries)).toHaveLength(points);
+    expect((await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'other@example.com' }, headers: from('198.51.100.2') })).status).toBe(201);
+    laterBy(duration);
+    expect((await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'late@example.com' }, headers: from('203.0.113.7') })).status).toBe(201);
+  });
+
+  it('counts the address the nearest proxy saw, not what the client wrote before it', async () => {
+    for (let i = 0; i < RATE_LIMITS.waitlistIp.points; i += 1) {
+      await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: `fan${i}@example.com` }, headers: from(`10.0.0.${i}, 203.0.113.7`) });
+    }
+    const res = await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'spoof@example.com' }, headers: from('1.2.3.4, 203.0.113.7') });
+    expect(res.status).toBe(429);
+  });
+
+  it('ambassador applications: five an hour per address, then a reset', async () => {
+    const application = (i: number) => ({
+      name: 'Jordan Lee',
+      email: `jordan${i}@example.com`,
+      handle: '@jordanplays',
+      platform: 'Twitch',
+      contentTypes: ['Gaming'],
+      platformLink: 'https://twitch.tv/jordanplays',
+    });
+    const apply = (i: number) => call(AMBASSADOR, 'POST', '/api/ambassador', { json: application(i), headers: from('203.0.113.9') });
+    for (let i = 0; i < RATE_LIMITS.ambassadorIp.points; i += 1) expect((await apply(i)).status).toBe(201);
+    expectLimited(await apply(9), /^Too many applications\./);
+    laterBy(RATE_LIMITS.ambassadorIp.duration);
+    expect((await apply(9)).status).toBe(201);
+  });
+
+  it('sign-up: ten an hour per address, taken e-mails included, and the form gets the wait', async () => {
+    const body = (i: number) => ({ name: 'Ada', email: `ada${i}@example.com`, password: 'violet-harbor-lantern-93' });
+    for (let i = 0; i < RATE_LIMITS.signUpIp.points - 1; i += 1) {
+      expect((await call(REGISTER, 'POST', '/api/auth/register', { json: body(i), headers: from('203.0.113.10') })).status).toBe(201);
+    }
+    expect((await call(REGISTER, 'POST', '/api/auth/register', { json: body(0), headers: from('203.0.113.10') })).status).toBe(409);
+    expectLimited(await call(REGISTER, 'POST', '/api/auth/register', { json: body(99), headers: from('203.0.113.10') }), /^Too many sign-ups from your network\./);
+    expect(await db().select({ id: users.id }).from(users)).toHaveLength(RATE_LIMITS.signUpIp.points - 1);
+    laterBy(RATE_LIMITS.signUpIp.duration);
+    expect((await call(REGISTER, 'POST', '/api/auth/register', { json: body(99), headers: from('203.0.113.10') })).status).toBe(201);
+  });
+});
+
+describe('per-user limits', () => {
+  it('payment intents: twenty per ten minutes per user, counted before the body is read', async () => {
+    const buyer = await createUser();
+    const other = await createUser();
+    const start = (as: typeof buyer) => call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json: { submissionId: 'no-such-id' } });
+    for (let i = 0; i < RATE_LIMITS.paymentIntent.points; i += 1) expect((await start(buyer)).status).toBe(404);
+    expectLimited(await start(buyer), /^Too many payment attempts\./);
+    expect((await start(other)).status).toBe(404);
+    laterBy(RATE_LIMITS.paymentIntent.duration);
+    expect((await start(buyer)).status).toBe(404);
+  });
+
+  it('user search: sixty a minute per user, or per address for visitors, on both forms of the endpoint', async () => {
+    const searcher = await createUser();
+    for (let i = 0; i < RATE_LIMITS.userSearch.points / 2; i += 1) {
+      expect((await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { as: searcher })).status).toBe(200);
+      expect((await call(SEARCH_TERM, 'GET', '/api/auth0_user_search/may', { as: searcher, params: { id: 'may' } })).status).toBe(200);
+    }
+    expectLimited(await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { as: searcher }), /^Too many searches\. Please wait 1 minute and try again\.$/);
+    // A visitor on another address is counted apart.
+    expect((await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { headers: from('203.0.113.11') })).status).toBe(200);
+    laterBy(RATE_LIMITS.userSearch.duration);
+    expect((await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { as: searcher })).status).toBe(200);
+  });
+});
+
+describe('sign-in attempts', () => {
+  // next-auth's handler reads the request scope of a running server; here the guard hands
+  // the request to the app's own credentials check and answers as next-auth does.
+  const authorize = (getAuthOptions().providers[0] as any).options.authorize as (c: Record<string, string>) => Promise<unknown>;
+  async function nextAuth(request: NextRequest): Promise<Response> {
+    const form = new URLSearchParams(await request.text());
+    const user = await authorize({ email: form.get('email') ?? '', password: form.get('password') ?? '' });
+    return user ? Response.json({ url: 'http://localhost:3000/profile' }) : Response.json({ url: 'http://localhost:3000/api/auth/error?error=CredentialsSignin' }, { status: 401 });
+  }
+
+  async function signIn(email: string, password: string, ip = '203.0.113.20') {
+    const request = await buildRequest('POST', '/api/auth/callback/credentials', {
+      body: new URLSearchParams({ email, password, csrfToken: 'x', json: 'true' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...from(ip) },
+    });
+    const response = await guardAuthRequest(request, ['callback', 'credentials'], nextAuth);
+    return { status: response.status, body: await response.json(), response };
+  }
+
+  const password = 'violet-harbor-lantern-93';
+
+  it('after five failures in fifteen minutes the account waits, even with the right password, and says how long', async () => {
+    await createLocalUser({ name: 'Ada', email: 'ada@example.com', password });
+    for (let i = 1; i < RATE_LIMITS.signInAccount.points; i += 1) expect((await signIn('ada@example.com', `wrong-${i}`)).status).toBe(401);
+    const fifth = await signIn('ADA@example.com', 'wrong-5', '198.51.100.30');
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.error).toBe('Too many failed sign-in attempts for this account. Please try again in 15 minutes.');
+    expect(fifth.response.headers.get('retry-after')).toBe('900');
+    expect(fifth.body.url).toBe('http://localhost:3000/login?error=RateLimited');
+    const right = await signIn('ada@example.com', password, '198.51.100.31');
+    expect(right.status).toBe(429);
+    laterBy(RATE_LIMITS.signInAccount.duration);
+    expect((await signIn('ada@example.com', password)).status).toBe(200);
+  });
+
+  it('a successful sign-in clears the account’s failures', async () => {
+    await createLocalUser({ name: 'Ada', email: 'ada@example.com', password });
+    for (let i = 0; i < 4; i += 1) await signIn('ada@example.com', 'wrong');
+    expect((await signIn('ada@example.com', password)).status).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await signIn('ada@example.com', 'wrong')).status).toBe(401);
+  });
+
+  it('one address guessing across many accounts is stopped after thirty failures', async () => {
+    for (let i = 1; i < RATE_LIMITS.signInIp.points; i += 1) expect((await signIn(`user${i}@example.com`, 'guess', '203.0.113.40')).status).toBe(401);
+    const last = await signIn('user-last@example.com', 'guess', '203.0.113.40');
+    expect(last.status).toBe(429);
+    expect(last.body.error).toMatch(/^Too many failed sign-in attempts from your network\./);
+    expect((await signIn('someone@example.com', 'guess', '203.0.113.41')).status).toBe(401);
+  });
+});
