@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { BannerEditor } from './banner-editor';
@@ -27,6 +28,11 @@ export function ProfileHeader({ user, email, editable = false, children }: Profi
             <h1 className="text-2xl font-bold text-ink">{displayName}</h1>
             {user.nickname && user.name !== user.nickname && <p className="text-sm text-slate-600">{user.name}</p>}
             {email && <p className="text-sm text-slate-500">{email}</p>}
+            {editable && (
+              <Link href="/account" className="text-sm font-medium text-brand-700 hover:underline">
+                Account settings
+              </Link>
+            )}
           </div>
         </div>
         {children}

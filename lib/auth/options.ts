@@ -2,8 +2,10 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
+import { safeRedirectUrl } from '@/lib/http/return-path';
+import { logError, logger, logWarn } from '@/lib/log';
+import { endAllSessions, getSessionVersion, upsertOidcUser, verifyLocalCredentials } from '@/lib/users/service';
 import { signInSchema } from '@/lib/validation/auth';
-import { upsertOidcUser, verifyLocalCredentials } from '@/lib/users/service';
 import { getAuthSecret } from './secret';
 import './types';
 
@@ -70,9 +72,16 @@ export function getAuthOptions(): NextAuthOptions {
         async authorize(credentials) {
           const parsed = signInSchema.safeParse(credentials);
           if (!parsed.success) return null;
-          const user = await verifyLocalCredentials(parsed.data.email, parsed.data.password);
-          if (!user) return null;
-          return { id: user.id, name: user.name, nickname: user.nickname, email: user.email, image: user.picture };
+          try {
+            const user = await verifyLocalCredentials(parsed.data.email, parsed.data.password);
+            if (!user) return null;
+            return { id: user.id, name: user.name, nickname: user.nickname, email: user.email, image: user.picture };
+          } catch (error) {
+            // A failure here (the database is down, a malformed stored hash) is a failed
+            // sign-in for the person, and a logged error for us; never next-auth's error page.
+            logError('auth', error);
+            return null;
+          }
         },
       }),
       ...(isOidcConfigured() ? [oidcProvider()] : []),
@@ -97,6 +106,9 @@ export function getAuthOptions(): NextAuthOptions {
           token.nickname = user.nickname ?? user.name;
           token.picture = user.image;
           token.email = user.email;
+          // The session belongs to the account's current version; signing out or a new
+          // password raises it, which ends this session too (lib/auth/viewer.ts).
+          token.sv = (await getSessionVersion(user.id)) ?? 0;
         }
         return token;
       },
@@ -110,6 +122,35 @@ export function getAuthOptions(): NextAuthOptions {
         };
         return session;
       },
+      // Every redirect next-auth makes (after sign-in, sign-out, an error) stays on this site.
+      async redirect({ url, baseUrl }) {
+        return safeRedirectUrl(url, baseUrl);
+      },
+    },
+    events: {
+      // Signing out ends the account's sessions on every device, not only this cookie.
+      async signOut({ token }) {
+        if (typeof token?.sub !== 'string' || !token.sub) return;
+        await endAllSessions(token.sub, sessionVersionOf(token));
+      },
+    },
+    logger: {
+      error(code, metadata) {
+        const error = metadata instanceof Error ? metadata : ((metadata as { error?: unknown } | undefined)?.error ?? new Error(code));
+        logError('next-auth', error, { code });
+      },
+      warn(code) {
+        logWarn('next-auth', `next-auth warning ${code}`, { code });
+      },
+      // next-auth calls this whatever its `debug` option; pino writes it only at LOG_LEVEL=debug.
+      debug(code, metadata) {
+        logger.debug({ scope: 'next-auth', code, metadata }, `next-auth ${code}`);
+      },
     },
   };
+}
+
+/** The version a session was issued under; sessions from before versions existed carry none (0). */
+export function sessionVersionOf(token: { sv?: unknown } | null | undefined): number {
+  return typeof token?.sv === 'number' && Number.isInteger(token.sv) ? token.sv : 0;
 }

@@ -22,5 +22,7 @@ declare module 'next-auth' {
 declare module 'next-auth/jwt' {
   interface JWT {
     nickname?: string | null;
+    /** The account's session version when this session began (lib/auth/viewer.ts); missing means 0. */
+    sv?: number;
   }
 }

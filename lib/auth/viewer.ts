@@ -1,31 +1,35 @@
 import 'server-only';
-import { getServerSession } from 'next-auth';
-import { getToken } from 'next-auth/jwt';
+import { getToken, type JWT } from 'next-auth/jwt';
+import { cookies, headers } from 'next/headers';
 import type { NextRequest } from 'next/server';
 import { getAccountUser } from '@/lib/users/service';
-import { getAuthOptions } from './options';
+import { sessionVersionOf } from './options';
 import { getAuthSecret } from './secret';
 import type { Viewer } from './types';
 
 export type { Viewer } from './types';
 
 // The token names the user; the database says who they are now. A token for an
-// account that no longer exists is no session.
-async function viewerFromSubject(sub: string | undefined | null): Promise<Viewer | null> {
-  if (!sub) return null;
-  const user = await getAccountUser(sub);
-  if (!user) return null;
+// account that no longer exists is no session, and neither is one issued before the
+// account's last sign-out or password change (its session version is behind).
+async function viewerFromToken(token: JWT | null): Promise<Viewer | null> {
+  if (!token?.sub) return null;
+  const user = await getAccountUser(token.sub);
+  if (!user || user.sessionVersion !== sessionVersionOf(token)) return null;
   return { id: user.id, name: user.name, nickname: user.nickname, picture: user.picture, email: user.email };
 }
 
 /** The signed-in user of an API request, from the session cookie only. */
 export async function getViewerFromRequest(request: NextRequest): Promise<Viewer | null> {
   const token = await getToken({ req: request, secret: getAuthSecret() });
-  return viewerFromSubject(token?.sub);
+  return viewerFromToken(token);
 }
 
 /** The signed-in user of the page being rendered. */
 export async function getViewer(): Promise<Viewer | null> {
-  const session = await getServerSession(getAuthOptions());
-  return viewerFromSubject(session?.user?.sub);
+  // The same cookie read as for an API request (next-auth's getServerSession would hand
+  // back only the session's user, without the version to check).
+  const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
+  const token = await getToken({ req: { cookies: cookieStore, headers: headerList } as unknown as NextRequest, secret: getAuthSecret() });
+  return viewerFromToken(token);
 }

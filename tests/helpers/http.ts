@@ -2,12 +2,27 @@ import { encode } from 'next-auth/jwt';
 import { NextRequest } from 'next/server';
 import { getAuthSecret } from '@/lib/auth/secret';
 
-type Principal = { id: string; name?: string; nickname?: string; email?: string | null; picture?: string | null };
+type Principal = {
+  id: string;
+  name?: string;
+  nickname?: string;
+  email?: string | null;
+  picture?: string | null;
+  /** The session version the cookie was issued under (`sv`); none, as for a new account, means 0. */
+  sessionVersion?: number;
+};
 
 /** A real next-auth session cookie for `user`, signed with the app's secret. */
 export async function sessionCookie(user: Principal): Promise<string> {
   const token = await encode({
-    token: { sub: user.id, name: user.name ?? 'Test', nickname: user.nickname ?? 'test', email: user.email ?? null, picture: user.picture ?? null },
+    token: {
+      sub: user.id,
+      name: user.name ?? 'Test',
+      nickname: user.nickname ?? 'test',
+      email: user.email ?? null,
+      picture: user.picture ?? null,
+      ...(user.sessionVersion === undefined ? {} : { sv: user.sessionVersion }),
+    },
     secret: getAuthSecret(),
   });
   return `next-auth.session-token=${token}`;

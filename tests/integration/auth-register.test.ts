@@ -23,8 +23,8 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 409 for an e-mail that is taken, whatever its case', async () => {
-    await register({ email: 'bob@example.com', password: 'password1', name: 'Bob' });
-    const res = await register({ email: 'BOB@example.com', password: 'password2', name: 'Bobby' });
+    expect((await register({ email: 'bob@example.com', password: 'Tulip-Rocket-Lantern-93', name: 'Bob' })).status).toBe(201);
+    const res = await register({ email: 'BOB@example.com', password: 'violet-harbor-lantern-93', name: 'Bobby' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       error: 'An account with this email already exists.',
@@ -34,14 +34,47 @@ describe('POST /api/auth/register', () => {
   });
 
   it('accepts a password of exactly 8 characters and refuses 7', async () => {
-    expect((await register({ email: 'a@example.com', password: '12345678', name: 'A' })).status).toBe(201);
-    const res = await register({ email: 'b@example.com', password: '1234567', name: 'B' });
+    expect((await register({ email: 'a@example.com', password: 'Kq7#vZ2m', name: 'A' })).status).toBe(201);
+    const res = await register({ email: 'b@example.com', password: 'Kq7#vZ2', name: 'B' });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(res.body).toEqual({
+      error: 'Password must be at least 8 characters',
+      code: 'bad_request',
+      fields: { password: 'Password must be at least 8 characters' },
+    });
+  });
+
+  it('accepts a password of exactly 200 characters and refuses 201', async () => {
+    const long = 'Tulip-Rocket-Lantern-93 '.repeat(9).slice(0, 200);
+    expect((await register({ email: 'a@example.com', password: long, name: 'A' })).status).toBe(201);
+    const res = await register({ email: 'b@example.com', password: `${long}x`, name: 'B' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Password must be 200 characters or fewer',
+      code: 'bad_request',
+      fields: { password: 'Password must be 200 characters or fewer' },
+    });
+  });
+
+  it('refuses a password that is easy to guess, saying why under the field, and creates nothing', async () => {
+    const refusal = (reason: string) => ({ status: 400, body: { error: reason, code: 'bad_request', fields: { password: reason } } });
+    const answer = async (json: unknown) => {
+      const { status, body } = await register(json);
+      return { status, body };
+    };
+    expect(await answer({ email: 'a@example.com', password: '12345678', name: 'A' })).toEqual(
+      refusal('This password is too easy to guess. This is a heavily used password. Add more words that are less common.'),
+    );
+    expect(await answer({ email: 'b@example.com', password: '        ', name: 'B' })).toEqual(refusal('Password cannot be only spaces.'));
+    expect(await answer({ email: 'grace.hopper@example.com', password: 'Grace.Hopper@example.com', name: 'Grace' })).toEqual(
+      refusal('Password cannot be your email address.'),
+    );
+    expect(await verifyLocalCredentials('a@example.com', '12345678')).toBeNull();
+    expect((await register({ email: 'a@example.com', password: 'Tulip-Rocket-Lantern-93', name: 'A' })).status).toBe(201);
   });
 
   it('answers 400 with field errors for a bad e-mail and a missing name', async () => {
-    const res = await register({ email: 'not-an-email', password: 'password1', name: '   ' });
+    const res = await register({ email: 'not-an-email', password: 'Tulip-Rocket-Lantern-93', name: '   ' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: 'Name is required',

@@ -1,0 +1,58 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { oidcProviderName } from '@/lib/auth/options';
+import { getViewer } from '@/lib/auth/viewer';
+import { getAccountUser } from '@/lib/users/service';
+
+export const metadata: Metadata = { title: 'Account settings', robots: { index: false } };
+
+const SECTION = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
+
+export default async function AccountPage() {
+  const viewer = await getViewer();
+  if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent('/account')}`);
+  const account = await getAccountUser(viewer.id);
+  if (!account) redirect(`/login?callbackUrl=${encodeURIComponent('/account')}`);
+  return (
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:px-6">
+      <div>
+        <Link href="/profile" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to your profile
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-ink">Account settings</h1>
+      </div>
+      <section className={SECTION} aria-labelledby="account-details">
+        <h2 id="account-details" className="text-lg font-semibold text-ink">
+          Your account
+        </h2>
+        <dl className="mt-4 space-y-3 text-sm">
+          <div>
+            <dt className="font-medium text-slate-800">Name</dt>
+            <dd className="text-slate-600 break-words">{account.name}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-800">Email</dt>
+            <dd className="text-slate-600 break-words">{account.email ?? 'No email address'}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className={SECTION} aria-labelledby="change-password">
+        <h2 id="change-password" className="text-lg font-semibold text-ink">
+          Change password
+        </h2>
+        {account.hasPassword && account.email ? (
+          <>
+            <p className="mt-1 mb-6 text-sm text-slate-600">Changing your password signs you out on every other device.</p>
+            <ChangePasswordForm email={account.email} />
+          </>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">
+            You sign in with {oidcProviderName()}, so this account has no password here. Manage your password with {oidcProviderName()}.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
