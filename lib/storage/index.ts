@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { v2 as cloudinary } from 'cloudinary';
 import { AppError } from '@/lib/http/errors';
+import type { UploadedFile, UploadLimits } from '@/lib/http/multipart';
 import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from './image-type';
 
 export type ImageFolder = 'covers' | 'banners' | 'updates' | 'submissions';
@@ -14,20 +15,22 @@ export function localUploadsDir(): string {
   return process.env.UPLOADS_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'uploads');
 }
 
+const IMAGE_TOO_LARGE = 'Image must be 10 MB or smaller';
+
+/** What an image upload may weigh: the routes stream the body with these limits. */
+export const IMAGE_UPLOAD: UploadLimits = { maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: IMAGE_TOO_LARGE };
+
 /** Checks that `file` is an image we accept and returns its bytes and real type. */
-export async function readImage(file: FormDataEntryValue | null): Promise<{ bytes: Buffer; type: ImageType }> {
-  if (!file || typeof file === 'string' || file.size === 0) {
-    throw new AppError('bad_request', 'Please select a file first');
-  }
-  if (file.size > MAX_IMAGE_BYTES) throw new AppError('too_large', 'Image must be 10 MB or smaller');
+export function readImage(file: UploadedFile | null): { bytes: Buffer; type: ImageType } {
+  if (!file || file.bytes.length === 0) throw new AppError('bad_request', 'Please select a file first');
+  if (file.bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', IMAGE_TOO_LARGE);
   // SVG can carry scripts: refused whatever its bytes, even when they look like another image.
-  if (file.type === 'image/svg+xml' || /\.svgz?$/i.test(file.name)) {
+  if (file.mimeType === 'image/svg+xml' || /\.svgz?$/i.test(file.filename)) {
     throw new AppError('bad_request', 'SVG images are not accepted. Please upload a PNG, JPEG, GIF or WebP image.');
   }
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const type = detectImageType(bytes);
+  const type = detectImageType(file.bytes);
   if (!type) throw new AppError('bad_request', 'Only PNG, JPEG, GIF or WebP images can be uploaded.');
-  return { bytes, type };
+  return { bytes: file.bytes, type };
 }
 
 async function saveLocally(bytes: Buffer, type: ImageType, folder: ImageFolder): Promise<string> {
@@ -51,8 +54,8 @@ function saveToCloudinary(bytes: Buffer, folder: ImageFolder): Promise<string> {
 }
 
 /** Validates and stores an uploaded image under a server-made name; returns its public URL. */
-export async function saveImage(file: FormDataEntryValue | null, folder: ImageFolder): Promise<{ url: string }> {
-  const { bytes, type } = await readImage(file);
+export async function saveImage(file: UploadedFile | null, folder: ImageFolder): Promise<{ url: string }> {
+  const { bytes, type } = readImage(file);
   const url = process.env.CLOUDINARY_URL ? await saveToCloudinary(bytes, folder) : await saveLocally(bytes, type, folder);
   return { url };
 }
