@@ -35,10 +35,13 @@ function mediaType(request: Request): string | null {
   return header ? header.split(';')[0]!.trim().toLowerCase() : null;
 }
 
+// HTTP/1.1 frames a body with Content-Length or Transfer-Encoding; without either there is
+// none (a browser's bodiless DELETE). `request.body` cannot tell: the server gives every
+// request a stream, empty or not.
 function declaresBody(request: Request): boolean {
   const length = request.headers.get('content-length');
   if (length !== null) return length.trim() !== '0';
-  return request.headers.has('transfer-encoding') || request.body !== null;
+  return request.headers.has('transfer-encoding');
 }
 
 // A write must come from this site, and carry JSON or a multipart form (a browser sends

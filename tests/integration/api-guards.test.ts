@@ -107,7 +107,10 @@ describe('write bodies are JSON or multipart', () => {
     expect((await create({ body: JSON.stringify(creationBody()), headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(200);
     const creator = await createUser();
     const envolvement = await createEnvolvement(creator.id);
-    expect((await call(DELETE_POST, 'DELETE', `/api/post/${envolvement.id}`, { as: creator, params: { id: envolvement.id } })).status).toBe(200);
+    // As the server hands it over: an empty stream, and neither Content-Type nor Content-Length.
+    const empty = new ReadableStream({ start: (controller) => controller.close() });
+    const bodiless = await call(DELETE_POST, 'DELETE', `/api/post/${envolvement.id}`, { as: creator, body: empty, params: { id: envolvement.id } });
+    expect(bodiless.status).toBe(200);
   });
 
   it('refuses a JSON body over 1 MB with 413, whether or not it declares its length', async () => {
