@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import { logError } from '@/lib/log';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/validation/field-errors';
 
 const STATUS = {
   bad_request: 400,
@@ -16,7 +17,6 @@ const STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;
-export type FieldErrors = Record<string, string>;
 
 /** An expected failure: its message is shown to the user as it is. */
 export class AppError extends Error {
@@ -33,16 +33,6 @@ export class AppError extends Error {
   get status(): number {
     return STATUS[this.code];
   }
-}
-
-/** The first message of each field of a zod error, keyed by the field's dotted path. */
-export function fieldErrorsOf(error: ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 export function toErrorResponse(error: unknown): Response {

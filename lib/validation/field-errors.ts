@@ -1,0 +1,24 @@
+import type { ZodError, ZodType } from 'zod';
+
+/** Messages by field, keyed by the field's dotted path ('price.price'); '_' for the whole input. */
+export type FieldErrors = Record<string, string>;
+
+/** The first message of each field of a zod error. The server and the forms both use it. */
+export function fieldErrorsOf(error: ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export type Checked<T> = { ok: true; data: T } | { ok: false; fields: FieldErrors; error: string };
+
+/** Checks a form's values with the schema its handler uses, before anything is sent. */
+export function checkWith<T>(schema: ZodType<T>, values: unknown): Checked<T> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fields = fieldErrorsOf(parsed.error);
+  return { ok: false, fields, error: Object.values(fields)[0] ?? 'Please check the form.' };
+}
