@@ -1,3 +1,4 @@
+import 'server-only';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const ambassadorApplications = pgTable('ambassador_applications', {

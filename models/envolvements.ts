@@ -1,6 +1,7 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CATEGORIES } from './categories';
+import { CATEGORIES } from '@/lib/domain/categories';
 import { users } from './users';
 
 const categoryList = sql.raw(`ARRAY[${CATEGORIES.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}]::text[]`);

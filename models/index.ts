@@ -1,7 +1,6 @@
-export * from './categories';
+import 'server-only';
 export * from './users';
 export * from './envolvements';
-export * from './payment-status';
 export * from './payments';
 export * from './purchases';
 export * from './payment-events';

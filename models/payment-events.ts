@@ -1,3 +1,4 @@
+import 'server-only';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Stripe events already handled. The primary key makes a replayed or duplicated

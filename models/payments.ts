@@ -1,7 +1,8 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { envolvements } from './envolvements';
-import { PAYMENT_STATUSES, REFUND_REASONS } from './payment-status';
+import { PAYMENT_STATUSES, REFUND_REASONS } from '@/lib/domain/payment-status';
 import { users } from './users';
 
 // The payments ledger: one row per Stripe PaymentIntent the app creates, written before

@@ -1,3 +1,4 @@
+import 'server-only';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { envolvements } from './envolvements';
 import { users } from './users';

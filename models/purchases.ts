@@ -1,7 +1,8 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { envolvements } from './envolvements';
-import { PURCHASE_END_REASONS } from './payment-status';
+import { PURCHASE_END_REASONS } from '@/lib/domain/payment-status';
 import { payments } from './payments';
 import { users } from './users';
 

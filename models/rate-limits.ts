@@ -1,3 +1,4 @@
+import 'server-only';
 import { bigint, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 
 // The counters of lib/rate-limit when the app runs on a PostgreSQL server, shared by

@@ -1,9 +1,8 @@
+import 'server-only';
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { envolvements } from './envolvements';
 import { users } from './users';
-
-export const SUBMISSION_STATUSES = ['inReview', 'approved', 'denied', 'completed'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+import { SUBMISSION_STATUSES } from '@/lib/domain/submission-status';
 
 // What a joined user sends in for an envolvement: one per user per envolvement. Kept
 // when its envolvement is removed (archived), so nothing here cascades.

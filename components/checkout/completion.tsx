@@ -6,7 +6,7 @@ import { CoverImage } from '@/components/envolvement/cover-image';
 import { buttonClasses } from '@/components/ui/button';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { grantsAccess } from '@/lib/payments/ledger-rules';
-import type { PaymentStatus } from '@/models/payment-status';
+import type { PaymentStatus } from '@/lib/domain/payment-status';
 
 const ATTEMPTS = 3;
 const DELAY_MS = 1000;

@@ -1,7 +1,7 @@
 'use client';
 
 import { cn } from '@/components/ui/cn';
-import { CATEGORIES, type Category } from '@/models/categories';
+import { CATEGORIES, type Category } from '@/lib/domain/categories';
 
 export const MAX_CATEGORIES = 3;
 

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
-import type { Category } from '@/models/categories';
+import type { Category } from '@/lib/domain/categories';
 import { CategoryPicker } from './category-picker';
 import { fromDateInput, toDateInput } from './dates';
 import { errorMessageOf, useReportError } from './error-banner';

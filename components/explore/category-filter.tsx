@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { cn } from '@/components/ui/cn';
-import { CATEGORIES } from '@/models/categories';
+import { CATEGORIES } from '@/lib/domain/categories';
 import { exploreHref, type ExploreParams } from './explore-params';
 
 /** Multi-select chips kept in the URL, so filtered views can be shared and indexed. */

@@ -6,7 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
 import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
-import type { Category } from '@/models/categories';
+import type { Category } from '@/lib/domain/categories';
 import { exploreHref } from './explore-params';
 
 const CARD = 'w-64 shrink-0 snap-start sm:w-80';

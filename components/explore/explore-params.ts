@@ -1,4 +1,4 @@
-import { CATEGORIES, isCategory, type Category } from '@/models/categories';
+import { CATEGORIES, isCategory, type Category } from '@/lib/domain/categories';
 
 export type ExploreParams = { q: string; categories: Category[]; all: boolean };
 

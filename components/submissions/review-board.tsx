@@ -6,7 +6,7 @@ import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
-import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/models/submissions';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
 import { STATUS_LABELS } from './status-labels';
 
 export type ReviewEntry = {

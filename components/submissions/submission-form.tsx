@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { isHttpUrl, SUBMISSION_LIMITS } from '@/lib/validation/submissions';
-import type { SubmissionStatus } from '@/models/submissions';
+import type { SubmissionStatus } from '@/lib/domain/submission-status';
 import { STATUS_LABELS } from './status-labels';
 
 type SubmissionFormProps = {

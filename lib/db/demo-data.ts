@@ -1,4 +1,4 @@
-import type { Category } from '@/models/categories';
+import type { Category } from '@/lib/domain/categories';
 
 // Demo content for a new embedded database: enough to browse every screen.
 export const DEMO_PASSWORD = 'envolve-demo';

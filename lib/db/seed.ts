@@ -1,7 +1,8 @@
 import 'server-only';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '@/lib/auth/password';
-import { envolvements, posts, purchases, submissions, users, type Category } from '@/models';
+import { envolvements, posts, purchases, submissions, users } from '@/models';
+import type { Category } from '@/lib/domain/categories';
 import type { Database } from './client';
 import { DEMO_ENVOLVEMENTS, DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './demo-data';
 

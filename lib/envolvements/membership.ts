@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
-import { LIVE_PAYMENT_STATUSES, payments, purchases } from '@/models';
+import { payments, purchases } from '@/models';
+import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import type { MembershipDto } from './types';
 
 // What counts as a member, said once for every query that asks.

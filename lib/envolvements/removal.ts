@@ -8,14 +8,8 @@ import { isOpen } from '@/lib/payments/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
 import { isStripeConfigured } from '@/lib/payments/stripe';
 import { cancelIntent } from '@/lib/payments/sync';
-import {
-  envolvements,
-  LIVE_PAYMENT_STATUSES,
-  OPEN_PAYMENT_STATUSES,
-  payments,
-  purchases,
-  submissions,
-} from '@/models';
+import { envolvements, payments, purchases, submissions } from '@/models';
+import { LIVE_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { heldMembership } from './membership';
 import { getOwnEnvolvementOrThrow } from './service';
 

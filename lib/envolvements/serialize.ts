@@ -1,4 +1,5 @@
-import type { Category, EnvolvementRow, PostRow } from '@/models';
+import type { EnvolvementRow, PostRow } from '@/models';
+import type { Category } from '@/lib/domain/categories';
 import type { ActivityPostDto, EnvolvementDto, MembershipDto } from './types';
 import { centsToDollars } from './rules';
 

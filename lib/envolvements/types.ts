@@ -1,5 +1,5 @@
-import type { Category } from '@/models/categories';
-import type { PaymentStatus, PurchaseEndReason } from '@/models/payment-status';
+import type { Category } from '@/lib/domain/categories';
+import type { PaymentStatus, PurchaseEndReason } from '@/lib/domain/payment-status';
 
 // The envolvement as the API and the pages read it (spec section 3). Dates are ISO
 // strings; prices are in dollars here and in cents everywhere else.

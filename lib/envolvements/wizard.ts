@@ -1,4 +1,4 @@
-import type { Category } from '@/models/categories';
+import type { Category } from '@/lib/domain/categories';
 import { LIMITS, MESSAGES } from '@/lib/validation/envolvement';
 import type { EnvolvementDto } from './types';
 

@@ -4,7 +4,8 @@ import { db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { heldMembership } from '@/lib/envolvements/membership';
 import { checkoutDecision } from '@/lib/envolvements/rules';
-import { envolvements, payments, purchases, type PaymentRow, type RefundReason } from '@/models';
+import { envolvements, payments, purchases, type PaymentRow } from '@/models';
+import type { RefundReason } from '@/lib/domain/payment-status';
 import { takeSpot, toState, type Tx } from './grant';
 import { grantsAccess } from './ledger-rules';
 

@@ -7,7 +7,7 @@ import {
   OPEN_PAYMENT_STATUSES,
   type PaymentStatus,
   type RefundReason,
-} from '@/models/payment-status';
+} from '@/lib/domain/payment-status';
 
 export type IntentStatus = 'requires_payment' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 

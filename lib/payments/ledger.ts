@@ -4,13 +4,12 @@ import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import {
   envolvements,
-  OPEN_PAYMENT_STATUSES,
   payments,
   paymentStatusChanges,
   purchases,
   type PaymentRow,
-  type PaymentStatus,
 } from '@/models';
+import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
 import { applyLedgerChange, type LedgerChange, type LedgerMove } from './ledger-rules';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';

@@ -7,7 +7,8 @@ import { assertNotRemoved, getEnvolvementOrThrow, getOwnEnvolvementOrThrow } fro
 import { hasAccess } from '@/lib/envolvements/access';
 import { AppError } from '@/lib/http/errors';
 import { openSubmissionsSchema, statusUpdateSchema, userSubmissionSchema } from '@/lib/validation/submissions';
-import { envolvements, submissions, submissionStatusChanges, users, SUBMISSION_STATUSES, type SubmissionStatus } from '@/models';
+import { envolvements, submissions, submissionStatusChanges, users } from '@/models';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
 
 export const NOT_ENABLED = 'Submissions are currently not enabled.';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from '@/models/categories';
+import { CATEGORIES } from '@/lib/domain/categories';
 import { checkText } from './text';
 
 export const LIMITS = {

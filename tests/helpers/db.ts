@@ -1,26 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openDatabase, setDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { resetRateLimits } from '@/lib/rate-limit';
+import * as schema from '@/models';
 
-const TABLES = [
-  'submission_status_changes',
-  'submissions',
-  'posts',
-  'purchases',
-  'payment_status_changes',
-  'payment_refunds',
-  'payments',
-  'payment_events',
-  'envolvements',
-  'users',
-  'waitlist_entries',
-  'ambassador_applications',
-  'rate_limits',
-];
+// Every table of the schema, so a new table is emptied between tests without a list to keep.
+const TABLES = (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []));
 
 export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
 

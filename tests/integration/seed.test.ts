@@ -4,7 +4,8 @@ import { verifyLocalCredentials } from '@/lib/users/service';
 import { isDatabaseEmpty, seedDemoData } from '@/lib/db/seed';
 import { DEMO_PASSWORD, DEMO_USERS } from '@/lib/db/demo-data';
 import { isSoldOut } from '@/lib/envolvements/rules';
-import { CATEGORIES, envolvements, posts, purchases, users } from '@/models';
+import { envolvements, posts, purchases, users } from '@/models';
+import { CATEGORIES } from '@/lib/domain/categories';
 import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase();

@@ -10,7 +10,7 @@ import {
   type LedgerMove,
   type LedgerState,
 } from '@/lib/payments/ledger-rules';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@/models/payment-status';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
 
 const AMOUNT = 1000;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { publicRoute } from '@/lib/http/route';
 import { listEnvolvements, MAX_PAGE_SIZE } from '@/lib/envolvements/list';
 import { checkText } from '@/lib/validation/text';
-import { CATEGORIES } from '@/models/categories';
+import { CATEGORIES } from '@/lib/domain/categories';
 
 const querySchema = z.object({
   limit: z.coerce
