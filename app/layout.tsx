@@ -9,7 +9,8 @@ import './globals.css';
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),
   title: { default: 'Envolve: engage your audience', template: '%s | Envolve' },
-  description: 'Monetize your audience through unique interactive opportunities: commissions, crowdfunding and participation spots.',
+  description:
+    'Monetize your audience through unique interactive opportunities: commissions, crowdfunding and participation spots.',
   openGraph: { siteName: 'Envolve', type: 'website' },
 };
 
@@ -19,7 +20,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <TopBar />

@@ -87,7 +87,9 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     await page.getByLabel('Preview text').fill('Build and fly a kite with me, live from the beach.');
     await page.getByLabel('Description').fill('We cut, glue and fly a diamond kite together. Bring paper and string.');
 
-    await page.getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
+    await page
+      .getByLabel('Cover image')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
     await expect(page.getByRole('button', { name: 'Change Image' })).toBeVisible();
     await expect(page.getByText(/cover\.png \(0\.00 MB\)/)).toBeVisible();
     await expect(page.getByText('PNG, JPG, GIF up to 10MB')).toBeVisible();
@@ -202,7 +204,9 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog.getByRole('button', { name: 'This is your Envolvement' })).toBeDisabled();
     await expect(dialog.getByText('Build and fly a kite with me, live from the beach.')).toHaveCount(0);
-    await expect(dialog.getByText('We cut, glue and fly a diamond kite together. Bring paper and string.')).toBeVisible();
+    await expect(
+      dialog.getByText('We cut, glue and fly a diamond kite together. Bring paper and string.'),
+    ).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', detailPath);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
@@ -210,7 +214,10 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
 
   test.afterAll(async ({ browser }, testInfo) => {
     if (!detailPath) return;
-    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, storageState: 'e2e/.auth/creator.json' });
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: 'e2e/.auth/creator.json',
+    });
     await context.request.delete(`/api/post/${detailPath.split('/').pop()}`);
     await context.close();
   });

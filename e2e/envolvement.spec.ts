@@ -132,7 +132,10 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await expect(card).toBeVisible();
       await card.click();
       const dialog = page.getByRole('dialog');
-      await expect(dialog.getByRole('link', { name: 'Join for Free' })).toHaveAttribute('href', detailUrl.replace('/envolvement/', '/payment/'));
+      await expect(dialog.getByRole('link', { name: 'Join for Free' })).toHaveAttribute(
+        'href',
+        detailUrl.replace('/envolvement/', '/payment/'),
+      );
       await expect(dialog.getByRole('link', { name: 'View Details' })).toBeVisible();
     });
   });
@@ -143,7 +146,9 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
     test('deletes it and lands on the profile', async ({ page }) => {
       await page.goto(detailUrl);
       await page.getByRole('button', { name: 'Delete' }).click();
-      await expect(page.getByText('Are you sure you want to delete this envolvement? This action cannot be undone.')).toBeVisible();
+      await expect(
+        page.getByText('Are you sure you want to delete this envolvement? This action cannot be undone.'),
+      ).toBeVisible();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.waitForURL('**/profile');
       await page.goto(detailUrl);

@@ -91,6 +91,9 @@ test.describe('signed in', () => {
     await page.goto('/about-us');
     await expect(page.getByTestId('top-bar-profile')).toContainText('Maya Chen');
     await expect(page.getByTestId('top-bar-profile')).toHaveAttribute('href', '/profile');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Create an envolvement' })).toHaveAttribute('href', '/create');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Create an envolvement' })).toHaveAttribute(
+      'href',
+      '/create',
+    );
   });
 });

@@ -28,13 +28,16 @@ function apiRoutes(): string[] {
 function watchPolicy(page: Page): string[] {
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+      violations.push(message.text());
   });
   return violations;
 }
 
 test.describe('as a visitor', () => {
-  test('no route answers an unexpected method, a malformed path or next-auth’s odd URLs with a 500', async ({ request }) => {
+  test('no route answers an unexpected method, a malformed path or next-auth’s odd URLs with a 500', async ({
+    request,
+  }) => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
@@ -43,7 +46,14 @@ test.describe('as a visitor', () => {
         expect(response.status(), `${method} ${route}`).toBeLessThan(500);
       }
     }
-    for (const url of ['/api/post/%E0%A4%A', '/envolvement/%E0%A4%A', '/profile/%E0%A4%A', '/api/post/%00', '/profile/%00', '/api/profile/%00%ZZ']) {
+    for (const url of [
+      '/api/post/%E0%A4%A',
+      '/envolvement/%E0%A4%A',
+      '/profile/%E0%A4%A',
+      '/api/post/%00',
+      '/profile/%00',
+      '/api/profile/%00%ZZ',
+    ]) {
       const response = await request.get(url, { maxRedirects: 0 });
       expect(response.status(), url).toBeGreaterThanOrEqual(400);
       expect(response.status(), url).toBeLessThan(500);
@@ -55,7 +65,9 @@ test.describe('as a visitor', () => {
     expect(error.headers().location).toMatch(/\/login\?error=Default$/);
   });
 
-  test('pages carry a nonce policy and the other security headers; API answers their own policy', async ({ request }) => {
+  test('pages carry a nonce policy and the other security headers; API answers their own policy', async ({
+    request,
+  }) => {
     const first = await request.get('/');
     const second = await request.get('/');
     const policy = first.headers()['content-security-policy'];
@@ -67,7 +79,9 @@ test.describe('as a visitor', () => {
     expect(await first.text()).toContain(`nonce="${nonce}"`);
     expect(first.headers()['x-content-type-options']).toBe('nosniff');
     expect(first.headers()['strict-transport-security']).toBeUndefined();
-    const upload = await request.post('/api/uploads/image', { multipart: { image: { name: 'a.png', mimeType: 'image/png', buffer: Buffer.from('x') } } });
+    const upload = await request.post('/api/uploads/image', {
+      multipart: { image: { name: 'a.png', mimeType: 'image/png', buffer: Buffer.from('x') } },
+    });
     expect(upload.status()).toBe(401);
     expect(upload.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(upload.headers()['x-frame-options']).toBe('DENY');
@@ -87,7 +101,9 @@ test.describe('as a visitor', () => {
 
   test('after five wrong passwords the account waits, and the form says how long', async ({ page, request }) => {
     const email = `guarded-${Date.now()}@example.com`;
-    const registered = await request.post('/api/auth/register', { data: { name: 'Guarded', email, password: 'violet-harbor-lantern-93' } });
+    const registered = await request.post('/api/auth/register', {
+      data: { name: 'Guarded', email, password: 'violet-harbor-lantern-93' },
+    });
     expect(registered.status()).toBe(201);
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
@@ -98,10 +114,14 @@ test.describe('as a visitor', () => {
     }
     await page.getByLabel('Password').fill('wrong-5');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByText('Too many failed sign-in attempts for this account. Please try again in 15 minutes.')).toBeVisible();
+    await expect(
+      page.getByText('Too many failed sign-in attempts for this account. Please try again in 15 minutes.'),
+    ).toBeVisible();
     await page.getByLabel('Password').fill('violet-harbor-lantern-93');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByText(/Too many failed sign-in attempts for this account\. Please try again in 1[45] minutes\./)).toBeVisible();
+    await expect(
+      page.getByText(/Too many failed sign-in attempts for this account\. Please try again in 1[45] minutes\./),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 });
@@ -112,7 +132,18 @@ test.describe('as a signed-in creator', () => {
   test('no page logs a Content-Security-Policy violation', async ({ page, request }) => {
     const id = await publish(request, 'Policy check', 5, 12);
     const violations = watchPolicy(page);
-    for (const url of ['/', '/explore', '/create', '/profile', `/envolvement/${id}`, `/payment/${id}`, '/profile/search', '/about-us', '/contact-us', '/login']) {
+    for (const url of [
+      '/',
+      '/explore',
+      '/create',
+      '/profile',
+      `/envolvement/${id}`,
+      `/payment/${id}`,
+      '/profile/search',
+      '/about-us',
+      '/contact-us',
+      '/login',
+    ]) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
     }
@@ -131,7 +162,9 @@ test.describe('the Account page', () => {
 
   test('changing the password keeps this device signed in and signs the others out', async ({ browser, request }) => {
     const email = `changer-${Date.now()}@example.com`;
-    const registered = await request.post('/api/auth/register', { data: { name: 'Changer', email, password: 'amber-canyon-whistle-27' } });
+    const registered = await request.post('/api/auth/register', {
+      data: { name: 'Changer', email, password: 'amber-canyon-whistle-27' },
+    });
     expect(registered.status()).toBe(201);
     const here = await browser.newPage();
     const elsewhere = await browser.newPage();

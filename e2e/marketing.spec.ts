@@ -56,5 +56,8 @@ test('the ambassador form reports missing fields, then thanks the applicant', as
 test('the contact page invites questions', async ({ page }) => {
   await page.goto('/contact-us');
   await expect(page.getByRole('heading', { name: 'Question? Comment? Want to be Envolved?' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'hello@envolve.app' })).toHaveAttribute('href', 'mailto:hello@envolve.app');
+  await expect(page.getByRole('link', { name: 'hello@envolve.app' })).toHaveAttribute(
+    'href',
+    'mailto:hello@envolve.app',
+  );
 });

@@ -46,7 +46,9 @@ test.describe.serial('refunds and removal', () => {
     await buyer.close();
   });
 
-  test('the creator deletes an envolvement with members after reading who is refunded, and the member finds it marked removed', async ({ browser }) => {
+  test('the creator deletes an envolvement with members after reading who is refunded, and the member finds it marked removed', async ({
+    browser,
+  }) => {
     const creator = await browser.newContext({ storageState: storageState('creator') });
     const page = await creator.newPage();
     await page.goto(`/envolvement/${removable}`);

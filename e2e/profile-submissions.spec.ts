@@ -18,7 +18,12 @@ test.describe.serial('the submissions loop', () => {
     });
     id = (await created.json()).postedID;
     const activated = await context.request.put(`/api/post/${id}`, {
-      data: { title, previewText: 'Suggest a name for the channel mascot', categories: ['Interactive'], isActive: true },
+      data: {
+        title,
+        previewText: 'Suggest a name for the channel mascot',
+        categories: ['Interactive'],
+        isActive: true,
+      },
     });
     expect(activated.status()).toBe(200);
 
@@ -31,10 +36,14 @@ test.describe.serial('the submissions loop', () => {
     await page.getByRole('switch', { name: 'Allow Description Submissions' }).click();
     await page.getByRole('switch', { name: 'Allow Url Submissions' }).click();
     await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByText('Submissions opened successfully! Please refresh the page to see changes.')).toBeVisible();
+    await expect(
+      page.getByText('Submissions opened successfully! Please refresh the page to see changes.'),
+    ).toBeVisible();
     // The page refreshes itself into the review board, keeping the message.
     await expect(page.getByText('Current Submissions:')).toBeVisible();
-    await expect(page.getByText('Submissions opened successfully! Please refresh the page to see changes.')).toBeVisible();
+    await expect(
+      page.getByText('Submissions opened successfully! Please refresh the page to see changes.'),
+    ).toBeVisible();
     await context.close();
   });
 

@@ -13,7 +13,11 @@ export class ApiError extends Error {
   /** Seconds to wait, from a 429's Retry-After. */
   readonly retryAfter: number | null;
 
-  constructor(status: number, message: string, options: { code?: string | null; fields?: FieldErrors; retryAfter?: number | null } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { code?: string | null; fields?: FieldErrors; retryAfter?: number | null } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

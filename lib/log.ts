@@ -13,15 +13,50 @@ export type { Logger };
 const LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 const SECRET_KEYS = [
-  'password', 'newPassword', 'currentPassword', 'passwordHash', 'password_hash',
-  'email', 'emailAddress', 'email_address', 'receipt_email', 'customerEmail', 'customer_email',
-  'token', 'accessToken', 'access_token', 'refreshToken', 'refresh_token', 'idToken', 'id_token', 'sessionToken',
-  'secret', 'clientSecret', 'client_secret', 'webhookSecret', 'apiKey', 'api_key',
-  'authorization', 'Authorization', 'cookie', 'Cookie', 'set-cookie', 'Set-Cookie',
-  'stripe-signature', 'stripeSignature', 'signature',
-  'card', 'cardNumber', 'card_number', 'cvc', 'cvv', 'billing_details', 'billingDetails',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'passwordHash',
+  'password_hash',
+  'email',
+  'emailAddress',
+  'email_address',
+  'receipt_email',
+  'customerEmail',
+  'customer_email',
+  'token',
+  'accessToken',
+  'access_token',
+  'refreshToken',
+  'refresh_token',
+  'idToken',
+  'id_token',
+  'sessionToken',
+  'secret',
+  'clientSecret',
+  'client_secret',
+  'webhookSecret',
+  'apiKey',
+  'api_key',
+  'authorization',
+  'Authorization',
+  'cookie',
+  'Cookie',
+  'set-cookie',
+  'Set-Cookie',
+  'stripe-signature',
+  'stripeSignature',
+  'signature',
+  'card',
+  'cardNumber',
+  'card_number',
+  'cvc',
+  'cvv',
+  'billing_details',
+  'billingDetails',
   // A failed query's values and PostgreSQL's "Key (email)=(…)" / "Failing row contains (…)".
-  'params', 'detail',
+  'params',
+  'detail',
 ];
 // pino's paths are exact, and `*` stands for one level: cover each key down to four levels.
 const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
@@ -50,7 +85,8 @@ export function createLogger(destination?: DestinationStream, level: LevelWithSi
         // query's message holds its parameters, so the line gets the error's safe summary.
         logMethod(args, method) {
           const [first, second] = args as unknown[];
-          const error = first instanceof Error ? first : isRecord(first) && first.err instanceof Error ? first.err : undefined;
+          const error =
+            first instanceof Error ? first : isRecord(first) && first.err instanceof Error ? first.err : undefined;
           if (!error || typeof second === 'string') return method.apply(this, args);
           return method.apply(this, [first instanceof Error ? { err: first } : first, summarizeError(error)] as never);
         },
@@ -123,7 +159,9 @@ const readText = (value: unknown) => (typeof value === 'string' && value ? value
 // `name` says AppError or TypeError; drizzle's DrizzleQueryError leaves it at 'Error', and a
 // thrown object that is no Error has none.
 const readType = (e: ErrorLike) =>
-  (e.name !== 'Error' && readText(e.name)) || readText((e.constructor as { name?: unknown } | undefined)?.name) || 'Error';
+  (e.name !== 'Error' && readText(e.name)) ||
+  readText((e.constructor as { name?: unknown } | undefined)?.name) ||
+  'Error';
 
 /** Removes e-mail addresses, password hashes and bearer keys from a text. */
 export function scrubText(value: string): string {
@@ -149,7 +187,9 @@ export function serializeError(error: unknown): SerializedError {
       if (value) fields[key] = value;
     }
     if (query) fields.query = scrubText(query.query as string);
-    const frames = readText(error.stack)?.split('\n').filter((line) => /^\s+at /.test(line));
+    const frames = readText(error.stack)
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line));
     if (frames?.length) fields.stack = scrubText(frames.join('\n'));
     // A query that never reached the server (connection refused) failed for another reason.
     const other = !database && chain.find((e) => e !== query && e !== error);
@@ -158,7 +198,8 @@ export function serializeError(error: unknown): SerializedError {
   }
   const fields: SerializedError = { type: readType(error), message: scrubText(readText(error.message) ?? '') };
   if (readText(error.stack)) fields.stack = scrubText(error.stack as string);
-  if ((typeof error.code === 'string' && error.code.length <= 40) || typeof error.code === 'number') fields.code = error.code;
+  if ((typeof error.code === 'string' && error.code.length <= 40) || typeof error.code === 'number')
+    fields.code = error.code;
   if (isRecord(error.cause)) fields.cause = serializeError(error.cause);
   return fields;
 }

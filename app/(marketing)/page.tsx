@@ -7,7 +7,8 @@ import { buttonClasses } from '@/components/ui/button';
 
 export const metadata: Metadata = {
   title: { absolute: 'Envolve: engage your audience' },
-  description: 'Monetize your audience through unique interactive opportunities: commissions, crowdfunding and participation spots.',
+  description:
+    'Monetize your audience through unique interactive opportunities: commissions, crowdfunding and participation spots.',
   openGraph: {
     title: 'Envolve: Engage Your Audience',
     description: 'Monetize your audience through unique interactive opportunities.',
@@ -16,9 +17,18 @@ export const metadata: Metadata = {
 };
 
 const FEATURES = [
-  { title: 'Earn Revenue', text: 'Sell commissions, seats and experiences, or give them away to grow. You set the price and the spots.' },
-  { title: 'Prosper Viewership', text: 'Turn viewers into participants who come back, because they are part of what you make.' },
-  { title: 'Manage Events', text: 'Dates, spots, updates and submissions in one place, from announcement to delivery.' },
+  {
+    title: 'Earn Revenue',
+    text: 'Sell commissions, seats and experiences, or give them away to grow. You set the price and the spots.',
+  },
+  {
+    title: 'Prosper Viewership',
+    text: 'Turn viewers into participants who come back, because they are part of what you make.',
+  },
+  {
+    title: 'Manage Events',
+    text: 'Dates, spots, updates and submissions in one place, from announcement to delivery.',
+  },
 ];
 
 const STEPS = [
@@ -39,9 +49,13 @@ export default function HomePage() {
       <section className="bg-gradient-to-br from-brand-50 via-white to-pink-50">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-6 py-16 lg:grid-cols-2 lg:py-24">
           <div>
-            <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Something totally different</p>
+            <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">
+              Something totally different
+            </p>
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">Engage Your Audience</h1>
-            <p className="mt-4 max-w-xl text-lg text-slate-600">Monetize your audience through unique interactive opportunities</p>
+            <p className="mt-4 max-w-xl text-lg text-slate-600">
+              Monetize your audience through unique interactive opportunities
+            </p>
             <div className="mt-8 flex flex-wrap items-center gap-3">
               <Link href="/explore" className={buttonClasses('primary', 'lg')}>
                 Explore envolvements
@@ -82,14 +96,18 @@ export default function HomePage() {
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {STEPS.map((step, i) => (
               <li key={step.title} className="rounded-2xl bg-slate-50 p-6">
-                <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">{i + 1}</span>
+                <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+                  {i + 1}
+                </span>
                 <h3 className="mt-4 font-semibold text-ink">{step.title}</h3>
                 <p className="mt-2 text-sm text-slate-600">{step.text}</p>
               </li>
             ))}
           </ol>
           <div className="mt-12">
-            <h3 className="text-center text-sm font-semibold tracking-widest text-slate-500 uppercase">Tentative roadmap</h3>
+            <h3 className="text-center text-sm font-semibold tracking-widest text-slate-500 uppercase">
+              Tentative roadmap
+            </h3>
             <ol className="mx-auto mt-4 flex max-w-2xl flex-col justify-between gap-4 sm:flex-row">
               {ROADMAP.map((item) => (
                 <li key={item.when} className="text-center">
@@ -110,7 +128,10 @@ export default function HomePage() {
             <h2 className="text-2xl font-bold">Become an Ambassador</h2>
             <p className="mt-2 text-white/90">Bring creators you love to Envolve and grow with us.</p>
           </div>
-          <Link href="/ambassador" className="inline-flex h-12 items-center rounded-lg bg-white px-8 font-bold text-brand-700 shadow hover:bg-brand-50">
+          <Link
+            href="/ambassador"
+            className="inline-flex h-12 items-center rounded-lg bg-white px-8 font-bold text-brand-700 shadow hover:bg-brand-50"
+          >
             APPLY
           </Link>
         </div>

@@ -7,7 +7,11 @@ import { safeReturnPath } from '@/lib/http/return-path';
 
 export const metadata: Metadata = { title: 'Sign in', robots: { index: false } };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   // Only same-site paths may be returned to after sign-in.
   const callbackUrl = safeReturnPath(params.callbackUrl, '/profile');

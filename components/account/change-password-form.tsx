@@ -42,7 +42,10 @@ export function ChangePasswordForm({ email }: { email: string }) {
       }
       setValues(EMPTY);
       setSignInAgain(!result.signedIn);
-      setStatus({ ok: true, text: result.signedIn ? CHANGED : `${CHANGED} Please sign in again with your new password.` });
+      setStatus({
+        ok: true,
+        text: result.signedIn ? CHANGED : `${CHANGED} Please sign in again with your new password.`,
+      });
       router.refresh();
     } catch {
       setStatus({ ok: false, text: 'Network error. Please check your connection and try again.' });

@@ -4,15 +4,15 @@ import { changePasswordSchema } from '@/lib/validation/auth';
 export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
 export type PasswordChangeResult =
-  | { ok: true; signedIn: boolean }
-  | { ok: false; error: string | null; fields: Record<string, string> };
+  { ok: true; signedIn: boolean } | { ok: false; error: string | null; fields: Record<string, string> };
 
 // The rules the server applies, checked first so a mistake is named under its field.
 function checkValues(values: PasswordChangeValues): Record<string, string> {
   const fields: Record<string, string> = {};
   const parsed = changePasswordSchema.safeParse(values);
   if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-  if (!fields.newPassword && values.confirmPassword !== values.newPassword) fields.confirmPassword = 'The new passwords do not match.';
+  if (!fields.newPassword && values.confirmPassword !== values.newPassword)
+    fields.confirmPassword = 'The new passwords do not match.';
   return fields;
 }
 
@@ -30,8 +30,14 @@ export async function submitPasswordChange(values: PasswordChangeValues, email: 
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-    return { ok: false, error: body.error ?? 'Could not change the password. Please try again.', fields: body.fields ?? {} };
+    return {
+      ok: false,
+      error: body.error ?? 'Could not change the password. Please try again.',
+      fields: body.fields ?? {},
+    };
   }
-  const signedIn = await signIn('credentials', { redirect: false, email, password: values.newPassword }).catch(() => undefined);
+  const signedIn = await signIn('credentials', { redirect: false, email, password: values.newPassword }).catch(
+    () => undefined,
+  );
   return { ok: true, signedIn: Boolean(signedIn?.ok && !signedIn.error) };
 }

@@ -33,7 +33,9 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(providerError ? (PROVIDER_ERRORS[providerError] ?? 'Sign-in failed. Please try again.') : null);
+  const [error, setError] = useState<string | null>(
+    providerError ? (PROVIDER_ERRORS[providerError] ?? 'Sign-in failed. Please try again.') : null,
+  );
   const [busy, setBusy] = useState(false);
 
   // Posts to next-auth's credentials callback directly (as its signIn() does) so that a
@@ -42,7 +44,13 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
     const response = await fetch('/api/auth/callback/credentials', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password, csrfToken: (await getCsrfToken()) ?? '', callbackUrl: returnPath, json: 'true' }),
+      body: new URLSearchParams({
+        email,
+        password,
+        csrfToken: (await getCsrfToken()) ?? '',
+        callbackUrl: returnPath,
+        json: 'true',
+      }),
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { error?: string };
@@ -91,7 +99,9 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
     <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
       <h1 className="text-2xl font-bold text-ink">{mode === 'signin' ? 'Welcome back' : 'Create your account'}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        {mode === 'signin' ? 'Sign in to discover, join and create envolvements.' : 'Join Envolve to take part in what your favourite creators offer.'}
+        {mode === 'signin'
+          ? 'Sign in to discover, join and create envolvements.'
+          : 'Join Envolve to take part in what your favourite creators offer.'}
       </p>
 
       {providerError && (
@@ -100,7 +110,11 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
         </p>
       )}
 
-      <div role="tablist" aria-label="Account" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+      <div
+        role="tablist"
+        aria-label="Account"
+        className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium"
+      >
         {(['signin', 'signup'] as const).map((m) => (
           <button
             key={m}
@@ -108,7 +122,10 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
             type="button"
             aria-selected={mode === m}
             onClick={() => switchTo(m)}
-            className={cn('h-9 rounded-md', mode === m ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink')}
+            className={cn(
+              'h-9 rounded-md',
+              mode === m ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink',
+            )}
           >
             {m === 'signin' ? 'Sign in' : 'Sign up'}
           </button>
@@ -118,11 +135,27 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
       <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
         {mode === 'signup' && (
           <Field id="name" label="Name" error={fields.name}>
-            <Input id="name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={80} />
+            <Input
+              id="name"
+              name="name"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={80}
+            />
           </Field>
         )}
         <Field id="email" label="Email" error={fields.email}>
-          <Input id="email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
         </Field>
         <Field
           id="password"
@@ -156,7 +189,12 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
           <div className="my-6 flex items-center gap-3 text-xs text-slate-400">
             <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <Button variant="secondary" className="w-full" size="lg" onClick={() => signIn('oidc', { callbackUrl: returnPath })}>
+          <Button
+            variant="secondary"
+            className="w-full"
+            size="lg"
+            onClick={() => signIn('oidc', { callbackUrl: returnPath })}
+          >
             Continue with {oidc.name}
           </Button>
         </>

@@ -23,7 +23,8 @@ function PayForm({ label }: { label: string }) {
       confirmParams: { return_url: `${window.location.origin}/payment/completion` },
     });
     // Only reached when Stripe could not redirect: show its message for card problems.
-    if (failure.type === 'card_error' || failure.type === 'validation_error') setError(failure.message ?? 'An unexpected error occurred.');
+    if (failure.type === 'card_error' || failure.type === 'validation_error')
+      setError(failure.message ?? 'An unexpected error occurred.');
     else setError('An unexpected error occurred.');
     setProcessing(false);
   }
@@ -53,8 +54,12 @@ export function CardPayment({ envolvementId, label }: { envolvementId: string; l
     (async () => {
       try {
         const config = await fetch('/api/payment/config');
-        const { publishableKey, error: configError } = (await config.json()) as { publishableKey?: string; error?: string };
-        if (!config.ok || !publishableKey) throw new Error(configError || 'Card payments are not available on this site yet.');
+        const { publishableKey, error: configError } = (await config.json()) as {
+          publishableKey?: string;
+          error?: string;
+        };
+        if (!config.ok || !publishableKey)
+          throw new Error(configError || 'Card payments are not available on this site yet.');
         stripePromise ??= loadStripe(publishableKey);
         const response = await fetch('/api/payment/create-payment-intent', {
           method: 'POST',
@@ -80,9 +85,13 @@ export function CardPayment({ envolvementId, label }: { envolvementId: string; l
       </p>
     );
   }
-  if (!clientSecret || !stripePromise) return <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Loading payment form" />;
+  if (!clientSecret || !stripePromise)
+    return <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Loading payment form" />;
   return (
-    <Elements stripe={stripePromise} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#6128ee' } } }}>
+    <Elements
+      stripe={stripePromise}
+      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#6128ee' } } }}
+    >
       <PayForm label={label} />
     </Elements>
   );

@@ -77,7 +77,13 @@ export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
       </div>
     );
   }
-  if (!loaded) return <div className="mx-auto h-64 max-w-md animate-pulse rounded-2xl bg-slate-100" aria-label="Loading your purchase" />;
+  if (!loaded)
+    return (
+      <div
+        className="mx-auto h-64 max-w-md animate-pulse rounded-2xl bg-slate-100"
+        aria-label="Loading your purchase"
+      />
+    );
 
   const { envolvement, payment } = loaded;
   const { amount, refundReason } = payment;
@@ -91,7 +97,8 @@ export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
             {refundReason}
           </p>
           <p className="mt-1 text-sm text-slate-500">
-            Amount refunded: <strong>${(amount / 100).toFixed(2)}</strong>. It reaches your card within 5–10 business days.
+            Amount refunded: <strong>${(amount / 100).toFixed(2)}</strong>. It reaches your card within 5–10 business
+            days.
           </p>
         </>
       ) : paid ? (
@@ -104,7 +111,9 @@ export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
       ) : payment.status === 'processing' ? (
         <>
           <h1 className="text-2xl font-bold text-ink">Payment Processing</h1>
-          <p className="mt-2 text-slate-600">Your bank is confirming the payment. You get access as soon as it clears.</p>
+          <p className="mt-2 text-slate-600">
+            Your bank is confirming the payment. You get access as soon as it clears.
+          </p>
         </>
       ) : payment.status === 'disputed' ? (
         <>

@@ -96,7 +96,11 @@ export function CoverUploader({ id, value, onChange, label = 'Cover image', erro
         onDrop={drop}
         className={cn(
           'rounded-xl border-2 border-dashed p-4 transition-colors',
-          dragging ? 'border-brand-500 bg-brand-50' : status === 'error' ? 'border-red-300 bg-red-50/40' : 'border-slate-300 bg-slate-50',
+          dragging
+            ? 'border-brand-500 bg-brand-50'
+            : status === 'error'
+              ? 'border-red-300 bg-red-50/40'
+              : 'border-slate-300 bg-slate-50',
         )}
         data-testid="cover-uploader"
       >
@@ -105,7 +109,11 @@ export function CoverUploader({ id, value, onChange, label = 'Cover image', erro
           <img src={value} alt="Cover preview" className="h-44 w-full rounded-lg object-cover" />
         ) : (
           !busy && (
-            <button type="button" onClick={choose} className="flex w-full flex-col items-center gap-2 rounded-lg py-5 text-center focus-visible:outline-2">
+            <button
+              type="button"
+              onClick={choose}
+              className="flex w-full flex-col items-center gap-2 rounded-lg py-5 text-center focus-visible:outline-2"
+            >
               <span className="rounded-full bg-white p-3 text-brand-600 shadow-sm">
                 <ImageIcon width={22} height={22} />
               </span>
@@ -132,7 +140,10 @@ export function CoverUploader({ id, value, onChange, label = 'Cover image', erro
               aria-valuenow={progress}
               className="h-2 overflow-hidden rounded-full bg-slate-200"
             >
-              <div className="h-full rounded-full bg-brand-600 transition-[width] duration-150" style={{ width: `${progress}%` }} />
+              <div
+                className="h-full rounded-full bg-brand-600 transition-[width] duration-150"
+                style={{ width: `${progress}%` }}
+              />
             </div>
             <p className="mt-1 text-xs font-medium text-slate-600">Uploading… {progress}%</p>
           </div>

@@ -64,7 +64,9 @@ export function CreateWizard({ creator }: { creator: { nickname: string; picture
 
   const update: StepProps['update'] = (next) => {
     const changed = typeof next === 'function' ? next(state) : { ...state, ...next };
-    const fields = (Object.keys(changed) as Array<keyof WizardState>).filter((k) => changed[k] !== state[k]).flatMap(errorKeysOf);
+    const fields = (Object.keys(changed) as Array<keyof WizardState>)
+      .filter((k) => changed[k] !== state[k])
+      .flatMap(errorKeysOf);
     setState(changed);
     if (fields.length) {
       setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field))));
@@ -93,7 +95,8 @@ export function CreateWizard({ creator }: { creator: { nickname: string; picture
         body: JSON.stringify(toCreationBody(state)),
       });
       const body = (await response.json().catch(() => ({}))) as { postedID?: string; fields?: Record<string, string> };
-      if (response.status !== 200 || !body.postedID) return fail(body.fields ?? {}, 'Error creating envolvement. Please try again.');
+      if (response.status !== 200 || !body.postedID)
+        return fail(body.fields ?? {}, 'Error creating envolvement. Please try again.');
       let message = 'Envolvement created successfully!';
       if (state.submissionsAllowed) {
         message = (await openSubmissions(body.postedID, state.submissionContent))
@@ -131,17 +134,28 @@ export function CreateWizard({ creator }: { creator: { nickname: string; picture
         </Button>
       </div>
       {showPreview && <WizardPreview state={state} creator={creator} />}
-      <form ref={formRef} onSubmit={submit} className="scroll-mt-20 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" noValidate>
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        className="scroll-mt-20 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        noValidate
+      >
         <StepIndicator step={step} />
         {visibleStatus && (
           <div
             role="status"
             data-testid="create-status"
-            className={cn('rounded-xl px-4 py-3 text-sm font-medium', visibleStatus.tone === 'success' ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700')}
+            className={cn(
+              'rounded-xl px-4 py-3 text-sm font-medium',
+              visibleStatus.tone === 'success' ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700',
+            )}
           >
             <p>{visibleStatus.message}</p>
             {visibleStatus.createdId && (
-              <Link href={`/envolvement/${visibleStatus.createdId}`} className="mt-1 inline-block font-semibold underline">
+              <Link
+                href={`/envolvement/${visibleStatus.createdId}`}
+                className="mt-1 inline-block font-semibold underline"
+              >
                 View your envolvement
               </Link>
             )}

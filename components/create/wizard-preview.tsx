@@ -18,7 +18,13 @@ function PreviewImage({ src, className }: { src: string; className: string }) {
     return <img src={src} alt="" className={cn('object-cover', className)} />;
   }
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-100 to-slate-200 text-brand-700/70', className)} data-testid="preview-placeholder-image">
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-100 to-slate-200 text-brand-700/70',
+        className,
+      )}
+      data-testid="preview-placeholder-image"
+    >
       <ImageIcon width={36} height={36} />
       <span className="text-xs font-medium">Your cover image</span>
     </div>
@@ -30,7 +36,11 @@ type WizardPreviewProps = { state: WizardState; creator: { nickname: string; pic
 export function WizardPreview({ state, creator }: WizardPreviewProps) {
   const offer = toPreviewOffer(state, creator);
   return (
-    <Tabs.Root defaultValue="thumbnail" className="rounded-2xl border border-slate-200 bg-slate-100/70 p-4" data-testid="wizard-preview">
+    <Tabs.Root
+      defaultValue="thumbnail"
+      className="rounded-2xl border border-slate-200 bg-slate-100/70 p-4"
+      data-testid="wizard-preview"
+    >
       <Tabs.List aria-label="Preview" className="inline-flex gap-1 rounded-lg bg-slate-200 p-1">
         <Tabs.Trigger value="thumbnail" className={TRIGGER}>
           Thumbnail

@@ -34,7 +34,12 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
           onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         />
       </Field>
-      <Field id="previewText" label="Preview text" error={errors.previewText} hint={`${state.previewText.length}/${LIMITS.previewText}`}>
+      <Field
+        id="previewText"
+        label="Preview text"
+        error={errors.previewText}
+        hint={`${state.previewText.length}/${LIMITS.previewText}`}
+      >
         <Textarea
           id="previewText"
           className="aria-invalid:border-red-400"
@@ -47,10 +52,27 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
           aria-describedby={errors.previewText ? 'previewText-error' : 'previewText-hint'}
         />
       </Field>
-      <Field id="description" label="Description" error={errors.description} hint={`${state.description.length}/${LIMITS.description}`}>
-        <Textarea id="description" className="min-h-32" value={state.description} maxLength={LIMITS.description} placeholder="Everything people should know" onChange={(e) => update({ description: e.target.value })} />
+      <Field
+        id="description"
+        label="Description"
+        error={errors.description}
+        hint={`${state.description.length}/${LIMITS.description}`}
+      >
+        <Textarea
+          id="description"
+          className="min-h-32"
+          value={state.description}
+          maxLength={LIMITS.description}
+          placeholder="Everything people should know"
+          onChange={(e) => update({ description: e.target.value })}
+        />
       </Field>
-      <CoverUploader id="cover" value={state.imgUrl} onChange={(url) => update({ imgUrl: url })} error={errors.imgUrl} />
+      <CoverUploader
+        id="cover"
+        value={state.imgUrl}
+        onChange={(url) => update({ imgUrl: url })}
+        error={errors.imgUrl}
+      />
       <CategoryPicker
         value={state.categories}
         onChange={(categories) => {
@@ -84,7 +106,12 @@ export function PricingStep({ state, update, errors }: StepProps) {
         />
       </Field>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={state.unlimited} onChange={(e) => update({ unlimited: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-brand-600"
+          checked={state.unlimited}
+          onChange={(e) => update({ unlimited: e.target.checked })}
+        />
         Unlimited
       </label>
     </div>
@@ -96,11 +123,34 @@ export function DatesStep({ state, update, errors }: StepProps) {
   return (
     <div className="space-y-5">
       <h2 className="text-lg font-semibold text-ink">Important Dates</h2>
-      <Field id="endDate" label="End Date" hint="When this envolvement will no longer be available" error={errors.endDate}>
-        <Input id="endDate" type="date" min={today} max={state.targetDate || undefined} value={state.endDate} onChange={(e) => update({ endDate: e.target.value })} />
+      <Field
+        id="endDate"
+        label="End Date"
+        hint="When this envolvement will no longer be available"
+        error={errors.endDate}
+      >
+        <Input
+          id="endDate"
+          type="date"
+          min={today}
+          max={state.targetDate || undefined}
+          value={state.endDate}
+          onChange={(e) => update({ endDate: e.target.value })}
+        />
       </Field>
-      <Field id="targetDate" label="Target Envolvement Date" hint="When the main activity will occur" error={errors.targetEnvolvmentDate}>
-        <Input id="targetDate" type="date" min={state.endDate || today} value={state.targetDate} onChange={(e) => update({ targetDate: e.target.value })} />
+      <Field
+        id="targetDate"
+        label="Target Envolvement Date"
+        hint="When the main activity will occur"
+        error={errors.targetEnvolvmentDate}
+      >
+        <Input
+          id="targetDate"
+          type="date"
+          min={state.endDate || today}
+          value={state.targetDate}
+          onChange={(e) => update({ targetDate: e.target.value })}
+        />
       </Field>
     </div>
   );
@@ -117,11 +167,23 @@ export function SettingsStep({ state, update, errors }: StepProps) {
   return (
     <div className="space-y-5">
       <h2 className="text-lg font-semibold text-ink">Envolvement Settings</h2>
-      <Switch id="submissionsAllowed" label="User Submissions" hint="Let people who join send in text, pictures or links" checked={state.submissionsAllowed} onChange={(on) => update((s) => setSubmissionsAllowed(s, on))} />
+      <Switch
+        id="submissionsAllowed"
+        label="User Submissions"
+        hint="Let people who join send in text, pictures or links"
+        checked={state.submissionsAllowed}
+        onChange={(on) => update((s) => setSubmissionsAllowed(s, on))}
+      />
       {state.submissionsAllowed && (
         <div className="space-y-4 rounded-xl bg-slate-50 p-4">
           <Field id="submissionDescription" label="Submission Description" error={errors.submissionDescription}>
-            <Textarea id="submissionDescription" placeholder="Explain what users should submit" value={state.submissionDescription} maxLength={LIMITS.submissionDescription} onChange={(e) => update({ submissionDescription: e.target.value })} />
+            <Textarea
+              id="submissionDescription"
+              placeholder="Explain what users should submit"
+              value={state.submissionDescription}
+              maxLength={LIMITS.submissionDescription}
+              onChange={(e) => update({ submissionDescription: e.target.value })}
+            />
           </Field>
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">Allowed Submission Types</legend>
@@ -132,7 +194,9 @@ export function SettingsStep({ state, update, errors }: StepProps) {
                     type="checkbox"
                     className="h-4 w-4 accent-brand-600"
                     checked={state.submissionContent[key]}
-                    onChange={(e) => update((s) => ({ ...s, submissionContent: { ...s.submissionContent, [key]: e.target.checked } }))}
+                    onChange={(e) =>
+                      update((s) => ({ ...s, submissionContent: { ...s.submissionContent, [key]: e.target.checked } }))
+                    }
                   />
                   {label}
                 </label>
@@ -140,15 +204,39 @@ export function SettingsStep({ state, update, errors }: StepProps) {
             </div>
           </fieldset>
           <Field id="submissionDeadline" label="Submission Deadline" error={errors.submissionDeadline}>
-            <Input id="submissionDeadline" type="date" min={today} value={state.submissionDeadline} onChange={(e) => update({ submissionDeadline: e.target.value })} />
+            <Input
+              id="submissionDeadline"
+              type="date"
+              min={today}
+              value={state.submissionDeadline}
+              onChange={(e) => update({ submissionDeadline: e.target.value })}
+            />
           </Field>
         </div>
       )}
-      <Switch id="comments" label="Comments" hint="Allow users to comment" checked={state.comments} onChange={(on) => update({ comments: on })} />
-      <Switch id="published" label="Published Content" hint="This envolvement leads to content you will release" checked={state.published} onChange={(on) => update({ published: on, publishedReleaseDate: on ? state.publishedReleaseDate : '' })} />
+      <Switch
+        id="comments"
+        label="Comments"
+        hint="Allow users to comment"
+        checked={state.comments}
+        onChange={(on) => update({ comments: on })}
+      />
+      <Switch
+        id="published"
+        label="Published Content"
+        hint="This envolvement leads to content you will release"
+        checked={state.published}
+        onChange={(on) => update({ published: on, publishedReleaseDate: on ? state.publishedReleaseDate : '' })}
+      />
       {state.published && (
         <Field id="publishedReleaseDate" label="Estimated Release Date" error={errors.publishedReleaseDate}>
-          <Input id="publishedReleaseDate" type="date" min={today} value={state.publishedReleaseDate} onChange={(e) => update({ publishedReleaseDate: e.target.value })} />
+          <Input
+            id="publishedReleaseDate"
+            type="date"
+            min={today}
+            value={state.publishedReleaseDate}
+            onChange={(e) => update({ publishedReleaseDate: e.target.value })}
+          />
         </Field>
       )}
     </div>

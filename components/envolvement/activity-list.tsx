@@ -8,7 +8,9 @@ export function ActivityList({ posts, isCreator }: { posts: ActivityPostDto[]; i
       <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
         <p className="font-semibold text-ink">No Updates Yet</p>
         <p className="mt-1 text-sm text-slate-600">
-          {isCreator ? 'Be the first to post an update about this envolvement.' : 'No updates have been posted yet for this envolvement.'}
+          {isCreator
+            ? 'Be the first to post an update about this envolvement.'
+            : 'No updates have been posted yet for this envolvement.'}
         </p>
       </div>
     );

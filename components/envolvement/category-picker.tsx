@@ -6,7 +6,15 @@ import { CATEGORIES, type Category } from '@/lib/domain/categories';
 export const MAX_CATEGORIES = 3;
 
 /** Toggle chips for 1 to 3 categories; a fourth choice is ignored. */
-export function CategoryPicker({ value, onChange, error }: { value: Category[]; onChange: (next: Category[]) => void; error?: string }) {
+export function CategoryPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: Category[];
+  onChange: (next: Category[]) => void;
+  error?: string;
+}) {
   function toggle(category: Category) {
     if (value.includes(category)) onChange(value.filter((c) => c !== category));
     else if (value.length < MAX_CATEGORIES) onChange([...value, category]);
@@ -25,7 +33,9 @@ export function CategoryPicker({ value, onChange, error }: { value: Category[]; 
               onClick={() => toggle(category)}
               className={cn(
                 'rounded-full border px-3 py-1.5 text-sm font-medium',
-                selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
+                selected
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
               )}
             >
               {category}

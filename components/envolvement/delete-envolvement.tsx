@@ -59,7 +59,10 @@ export function DeleteEnvolvement({ envolvementId, impact }: { envolvementId: st
           Delete
         </Button>
       </DialogTrigger>
-      <DialogContent title="Delete Envolvement" description="Are you sure you want to delete this envolvement? This action cannot be undone.">
+      <DialogContent
+        title="Delete Envolvement"
+        description="Are you sure you want to delete this envolvement? This action cannot be undone."
+      >
         <ImpactNote impact={impact} />
         <div className="flex justify-end gap-2">
           <DialogClose asChild>

@@ -38,7 +38,8 @@ export function EditEnvolvement({ envolvement }: { envolvement: EnvolvementDto }
   const [form, setForm] = useState(() => initialState(envolvement));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const opening = form.submissionsActive && !envolvement.submissions.submissionsActive;
 
   async function submit(event: FormEvent) {
@@ -70,8 +71,14 @@ export function EditEnvolvement({ envolvement }: { envolvement: EnvolvementDto }
           previewText: form.previewText,
           description: form.description,
           imgUrl: form.imgUrl,
-          price: form.price.trim() === '' ? { price: null, free: true } : { price: Number(form.price), free: Number(form.price) === 0 },
-          quantity: form.quantity.trim() === '' ? { quantity: null, unlimited: true } : { quantity: Number(form.quantity), unlimited: false },
+          price:
+            form.price.trim() === ''
+              ? { price: null, free: true }
+              : { price: Number(form.price), free: Number(form.price) === 0 },
+          quantity:
+            form.quantity.trim() === ''
+              ? { quantity: null, unlimited: true }
+              : { quantity: Number(form.quantity), unlimited: false },
           categories: form.categories,
           endDate: form.endDate ? { endDate: fromDateInput(form.endDate), none: false } : { endDate: null, none: true },
           targetEnvolvmentDate: fromDateInput(form.targetDate),
@@ -81,7 +88,10 @@ export function EditEnvolvement({ envolvement }: { envolvement: EnvolvementDto }
         }),
       });
       if (!response.ok) {
-        const body = (await response.clone().json().catch(() => ({}))) as { fields?: Record<string, string> };
+        const body = (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { fields?: Record<string, string> };
         setFields(body.fields ?? {});
         report(await errorMessageOf(response, 'Failed to update envolvement'));
         return;
@@ -115,30 +125,78 @@ export function EditEnvolvement({ envolvement }: { envolvement: EnvolvementDto }
             <Input id="edit-title" value={form.title} maxLength={200} onChange={(e) => set('title', e.target.value)} />
           </Field>
           <Field id="edit-preview" label="Preview text" error={fields.previewText}>
-            <Textarea id="edit-preview" value={form.previewText} maxLength={1000} onChange={(e) => set('previewText', e.target.value)} />
+            <Textarea
+              id="edit-preview"
+              value={form.previewText}
+              maxLength={1000}
+              onChange={(e) => set('previewText', e.target.value)}
+            />
           </Field>
           <Field id="edit-description" label="Description" error={fields.description}>
-            <Textarea id="edit-description" value={form.description} maxLength={4000} onChange={(e) => set('description', e.target.value)} />
+            <Textarea
+              id="edit-description"
+              value={form.description}
+              maxLength={4000}
+              onChange={(e) => set('description', e.target.value)}
+            />
           </Field>
           <ImageUploader id="edit-image" value={form.imgUrl} onChange={(url) => set('imgUrl', url)} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="edit-price" label="Price (USD)" hint="Leave empty for free" error={fields.price}>
-              <Input id="edit-price" type="number" min={0} step="0.01" value={form.price} onChange={(e) => set('price', e.target.value)} />
+              <Input
+                id="edit-price"
+                type="number"
+                min={0}
+                step="0.01"
+                value={form.price}
+                onChange={(e) => set('price', e.target.value)}
+              />
             </Field>
             <Field id="edit-quantity" label="Spots" hint="Leave empty for unlimited" error={fields.quantity}>
-              <Input id="edit-quantity" type="number" min={0} max={10000} step={1} value={form.quantity} onChange={(e) => set('quantity', e.target.value)} />
+              <Input
+                id="edit-quantity"
+                type="number"
+                min={0}
+                max={10000}
+                step={1}
+                value={form.quantity}
+                onChange={(e) => set('quantity', e.target.value)}
+              />
             </Field>
             <Field id="edit-end" label="End Date" hint="Leave empty for no deadline" error={fields.endDate}>
-              <Input id="edit-end" type="date" value={form.endDate} max={form.targetDate || undefined} onChange={(e) => set('endDate', e.target.value)} />
+              <Input
+                id="edit-end"
+                type="date"
+                value={form.endDate}
+                max={form.targetDate || undefined}
+                onChange={(e) => set('endDate', e.target.value)}
+              />
             </Field>
             <Field id="edit-target" label="Target Envolvement Date" error={fields.targetEnvolvmentDate}>
-              <Input id="edit-target" type="date" value={form.targetDate} min={form.endDate || undefined} onChange={(e) => set('targetDate', e.target.value)} />
+              <Input
+                id="edit-target"
+                type="date"
+                value={form.targetDate}
+                min={form.endDate || undefined}
+                onChange={(e) => set('targetDate', e.target.value)}
+              />
             </Field>
           </div>
           <CategoryPicker value={form.categories} onChange={(c) => set('categories', c)} error={fields.categories} />
           <div className="space-y-3 rounded-xl bg-slate-50 p-4">
-            <Switch id="edit-active" label="Active" hint="Only active envolvements can be joined" checked={form.active} onChange={(v) => set('active', v)} />
-            <Switch id="edit-submissions" label="Submissions Active" checked={form.submissionsActive} onChange={(v) => set('submissionsActive', v)} />
+            <Switch
+              id="edit-active"
+              label="Active"
+              hint="Only active envolvements can be joined"
+              checked={form.active}
+              onChange={(v) => set('active', v)}
+            />
+            <Switch
+              id="edit-submissions"
+              label="Submissions Active"
+              checked={form.submissionsActive}
+              onChange={(v) => set('submissionsActive', v)}
+            />
             {opening && (
               <fieldset className="flex flex-wrap gap-4 text-sm">
                 <legend className="sr-only">Allowed submission types</legend>

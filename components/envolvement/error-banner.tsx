@@ -10,9 +10,17 @@ export function ErrorBannerProvider({ children }: { children: ReactNode }) {
   return (
     <ErrorContext.Provider value={setMessage}>
       {message && (
-        <div role="alert" className="mb-6 flex items-start justify-between gap-4 rounded-xl bg-red-600 px-4 py-3 text-sm font-medium text-white">
+        <div
+          role="alert"
+          className="mb-6 flex items-start justify-between gap-4 rounded-xl bg-red-600 px-4 py-3 text-sm font-medium text-white"
+        >
           <span>{message}</span>
-          <button type="button" onClick={() => setMessage(null)} aria-label="Dismiss error" className="text-white/80 hover:text-white">
+          <button
+            type="button"
+            onClick={() => setMessage(null)}
+            aria-label="Dismiss error"
+            className="text-white/80 hover:text-white"
+          >
             ✕
           </button>
         </div>

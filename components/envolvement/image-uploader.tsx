@@ -65,7 +65,14 @@ export function ImageUploader({ id, value, onChange, label = 'Cover image' }: Im
           </p>
         )}
         {status === 'uploading' && (
-          <div className="mt-2" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label="Upload progress">
+          <div
+            className="mt-2"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            aria-label="Upload progress"
+          >
             <div className="h-2 overflow-hidden rounded-full bg-slate-200">
               <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
             </div>

@@ -12,19 +12,31 @@ import { RefundMember } from './refund-member';
 
 function statusOf(member: Member): { label: string; tone: string } {
   if (member.paymentStatus === null) return { label: 'Free', tone: 'bg-slate-100 text-slate-700' };
-  if (member.endReason === 'refunded' || member.paymentStatus === 'refunded') return { label: 'Refunded', tone: 'bg-amber-100 text-amber-900' };
+  if (member.endReason === 'refunded' || member.paymentStatus === 'refunded')
+    return { label: 'Refunded', tone: 'bg-amber-100 text-amber-900' };
   const tone = member.paymentStatus === 'succeeded' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900';
   return { label: PAYMENT_STATUS_LABELS[member.paymentStatus], tone };
 }
 
-function MemberRow({ member, canRefund, onRefunded }: { member: Member; canRefund: boolean; onRefunded: (m: Member) => void }) {
+function MemberRow({
+  member,
+  canRefund,
+  onRefunded,
+}: {
+  member: Member;
+  canRefund: boolean;
+  onRefunded: (m: Member) => void;
+}) {
   const status = statusOf(member);
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3" data-testid="member-row">
       <div className="flex min-w-0 flex-1 basis-48 items-center gap-3">
         <Avatar name={member.username} picture={member.userPicture} size={36} />
         <div className="min-w-0">
-          <Link href={`/profile/${encodeURIComponent(profileSlug(member.userID))}`} className="block truncate font-semibold text-ink hover:underline">
+          <Link
+            href={`/profile/${encodeURIComponent(profileSlug(member.userID))}`}
+            className="block truncate font-semibold text-ink hover:underline"
+          >
             {member.username}
           </Link>
           <p className="text-xs text-slate-500">
@@ -35,19 +47,31 @@ function MemberRow({ member, canRefund, onRefunded }: { member: Member; canRefun
       <p className="w-24 text-sm font-semibold text-ink">
         {formatPrice(member.amountCents)}
         {member.amountRefundedCents > 0 && member.amountRefundedCents < member.amountCents && (
-          <span className="block text-xs font-normal text-slate-500">{formatPrice(member.amountRefundedCents)} refunded</span>
+          <span className="block text-xs font-normal text-slate-500">
+            {formatPrice(member.amountRefundedCents)} refunded
+          </span>
         )}
       </p>
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status.tone}`} data-testid="member-status">
         {status.label}
       </span>
-      <div className="ml-auto">{canRefund && member.refundable && <RefundMember member={member} onRefunded={onRefunded} />}</div>
+      <div className="ml-auto">
+        {canRefund && member.refundable && <RefundMember member={member} onRefunded={onRefunded} />}
+      </div>
     </li>
   );
 }
 
 /** The creator's record of who joined, refunded members included, with a refund per paid member. */
-export function MembersList({ envolvementId, initial, removed }: { envolvementId: string; initial: Page; removed: boolean }) {
+export function MembersList({
+  envolvementId,
+  initial,
+  removed,
+}: {
+  envolvementId: string;
+  initial: Page;
+  removed: boolean;
+}) {
   const [members, setMembers] = useState(initial.items);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -70,10 +94,15 @@ export function MembersList({ envolvementId, initial, removed }: { envolvementId
     }
   }
 
-  const replace = (updated: Member) => setMembers((current) => current.map((m) => (m.purchaseId === updated.purchaseId ? updated : m)));
+  const replace = (updated: Member) =>
+    setMembers((current) => current.map((m) => (m.purchaseId === updated.purchaseId ? updated : m)));
 
   if (members.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">Nobody has joined yet.</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+        Nobody has joined yet.
+      </p>
+    );
   }
   return (
     <section aria-label="Members" className="rounded-2xl border border-slate-200 bg-white px-4 shadow-sm sm:px-6">
@@ -84,7 +113,11 @@ export function MembersList({ envolvementId, initial, removed }: { envolvementId
       </ul>
       {(cursor || error) && (
         <div className="flex flex-col items-center gap-2 border-t border-slate-100 py-4">
-          {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
           {cursor && (
             <Button variant="secondary" size="sm" onClick={loadMore} disabled={loading}>
               {loading ? 'Loading...' : 'Load more members'}

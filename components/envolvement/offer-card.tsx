@@ -33,11 +33,17 @@ export function OfferCardFace({ offer, title, cover, mark, className }: OfferCar
       <div className="relative">
         {cover ?? <CoverImage src={offer.imgUrl} className="h-40 w-full" />}
         {mark && (
-          <span className="absolute inset-x-0 bottom-0 bg-slate-900/75 px-3 py-1.5 text-xs font-semibold text-white" data-testid="membership-mark">
+          <span
+            className="absolute inset-x-0 bottom-0 bg-slate-900/75 px-3 py-1.5 text-xs font-semibold text-white"
+            data-testid="membership-mark"
+          >
             {mark}
           </span>
         )}
-        <span className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow" data-testid="price-badge">
+        <span
+          className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow"
+          data-testid="price-badge"
+        >
           {formatPrice(offer.priceCents)}
         </span>
         {offer.categories[0] && (
@@ -123,7 +129,11 @@ export function OfferCard({ envolvement, viewerId, mode = 'dialog', className }:
 
 export function OfferCardSkeleton({ className }: { className?: string }) {
   return (
-    <div className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white', className)} aria-hidden data-testid="card-skeleton">
+    <div
+      className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white', className)}
+      aria-hidden
+      data-testid="card-skeleton"
+    >
       <div className="h-40 animate-pulse bg-slate-200" />
       <div className="space-y-2 p-4">
         <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />

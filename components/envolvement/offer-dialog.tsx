@@ -10,7 +10,10 @@ import { CoverImage } from './cover-image';
 import { CalendarIcon, PeopleIcon, TagIcon } from './offer-icons';
 
 /** The dialog's end date: 'No Deadline', or 'Ends in 3 days' / 'Ends today' / 'Ended' with the date. */
-export function endDateParts(endDate: EnvolvementDto['endDate'], now: Date = new Date()): { text: string; date: string | null } {
+export function endDateParts(
+  endDate: EnvolvementDto['endDate'],
+  now: Date = new Date(),
+): { text: string; date: string | null } {
   const label = daysLeftLabel(endDate, now);
   if (label === 'No Deadline' || !endDate.endDate) return { text: 'No Deadline', date: null };
   const date = format(new Date(endDate.endDate), 'MMM d, yyyy');
@@ -67,7 +70,10 @@ export function OfferDialogBody({ envolvement, viewerId, now }: OfferDialogBodyP
         <Avatar name={envolvement.username} picture={envolvement.userPicture} size={28} />
         <span>
           By{' '}
-          <Link href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`} className="font-semibold text-brand-700 hover:underline">
+          <Link
+            href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             @{envolvement.username}
           </Link>
         </span>

@@ -68,7 +68,13 @@ export function PostUpdateForm({ envolvementId }: { envolvementId: string }) {
         <Input id="update-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
       </Field>
       <Field id="update-description" label="Description" error={fields.description}>
-        <Textarea id="update-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={4000} required />
+        <Textarea
+          id="update-description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={4000}
+          required
+        />
       </Field>
       <ImageUploader id="update-image" label="Image (optional)" value={imgUrl} onChange={setImgUrl} />
       <div className="flex justify-end gap-2">

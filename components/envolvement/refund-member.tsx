@@ -41,7 +41,10 @@ export function RefundMember({ member, onRefunded }: RefundMemberProps) {
           Refund
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Refund ${member.username}?`} description={`${member.username} gets ${amount} back in full and loses access to this envolvement. This cannot be undone.`}>
+      <DialogContent
+        title={`Refund ${member.username}?`}
+        description={`${member.username} gets ${amount} back in full and loses access to this envolvement. This cannot be undone.`}
+      >
         {error && (
           <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}

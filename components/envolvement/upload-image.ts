@@ -1,5 +1,10 @@
 /** Uploads an image with progress events; resolves with the stored URL. */
-export function uploadImage(file: File, onProgress: (percent: number) => void, endpoint = '/api/uploads/image', field = 'image'): Promise<string> {
+export function uploadImage(
+  file: File,
+  onProgress: (percent: number) => void,
+  endpoint = '/api/uploads/image',
+  field = 'image',
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', endpoint);

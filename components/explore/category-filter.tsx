@@ -18,7 +18,9 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
             scroll={false}
             className={cn(
               'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
-              selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
+              selected
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
             )}
           >
             {category}
@@ -26,7 +28,11 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
         );
       })}
       {params.categories.length > 0 && (
-        <Link href={exploreHref({ q: params.q })} scroll={false} className="px-2 text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          href={exploreHref({ q: params.q })}
+          scroll={false}
+          className="px-2 text-sm font-semibold text-brand-700 hover:underline"
+        >
           Clear Filters
         </Link>
       )}

@@ -10,7 +10,8 @@ import type { Category } from '@/lib/domain/categories';
 import { exploreHref } from './explore-params';
 
 const CARD = 'w-64 shrink-0 snap-start sm:w-80';
-const ARROW = 'rounded-full border border-slate-300 bg-white p-2 text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 disabled:shadow-none';
+const ARROW =
+  'rounded-full border border-slate-300 bg-white p-2 text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 disabled:shadow-none';
 
 type CategoryRowProps = { category: Category; items: EnvolvementDto[]; viewerId: string | null };
 
@@ -45,21 +46,40 @@ export function CategoryRow({ category, items, viewerId }: CategoryRowProps) {
             {category}
           </h2>
           {/* Named without the category, so the filter chip stays the only link called by it. */}
-          <Link href={exploreHref({ categories: [category] })} className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            href={exploreHref({ categories: [category] })}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
             See all
           </Link>
         </div>
         <div className="flex gap-2">
-          <button type="button" aria-label={`Scroll ${category} left`} onClick={() => scroll(-1)} disabled={edges.start} className={ARROW}>
+          <button
+            type="button"
+            aria-label={`Scroll ${category} left`}
+            onClick={() => scroll(-1)}
+            disabled={edges.start}
+            className={ARROW}
+          >
             <ChevronLeftIcon />
           </button>
-          <button type="button" aria-label={`Scroll ${category} right`} onClick={() => scroll(1)} disabled={edges.end} className={ARROW}>
+          <button
+            type="button"
+            aria-label={`Scroll ${category} right`}
+            onClick={() => scroll(1)}
+            disabled={edges.end}
+            className={ARROW}
+          >
             <ChevronRightIcon />
           </button>
         </div>
       </div>
       {/* relative: positioned content inside the cards must scroll with the row, not widen the page. */}
-      <div ref={scroller} onScroll={measure} className="scrollbar-none relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto px-1 pt-1 pb-3">
+      <div
+        ref={scroller}
+        onScroll={measure}
+        className="scrollbar-none relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto px-1 pt-1 pb-3"
+      >
         {items.map((item) => (
           <div key={item._id} className={CARD}>
             <OfferCard envolvement={item} viewerId={viewerId} />

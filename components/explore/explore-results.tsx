@@ -34,9 +34,16 @@ async function FilteredResults({ params, viewerId }: { params: ExploreParams; vi
         </Link>
       </div>
       {page.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No Envolvments found.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+          No Envolvments found.
+        </p>
       ) : (
-        <InfiniteGrid initial={page.items} initialCursor={page.nextCursor} query={pullQuery(params)} viewerId={viewerId} />
+        <InfiniteGrid
+          initial={page.items}
+          initialCursor={page.nextCursor}
+          query={pullQuery(params)}
+          viewerId={viewerId}
+        />
       )}
     </section>
   );
@@ -58,9 +65,13 @@ async function CategoryRows({ viewerId }: { viewerId: string }) {
         </Link>
       </div>
       {groups.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No Envolvments found.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+          No Envolvments found.
+        </p>
       ) : (
-        groups.map((group) => <CategoryRow key={group.category} category={group.category} items={group.items} viewerId={viewerId} />)
+        groups.map((group) => (
+          <CategoryRow key={group.category} category={group.category} items={group.items} viewerId={viewerId} />
+        ))
       )}
     </div>
   );

@@ -40,7 +40,9 @@ export function InfiniteGrid({ initial, initialCursor, query, viewerId }: Infini
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !cursor) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '400px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), {
+      rootMargin: '400px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [cursor, loadMore]);
@@ -53,7 +55,11 @@ export function InfiniteGrid({ initial, initialCursor, query, viewerId }: Infini
         ))}
       </div>
       <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
-        {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        )}
         {cursor && (
           <Button variant="secondary" onClick={loadMore} disabled={loading}>
             {loading ? 'Loading...' : 'Load more'}

@@ -21,14 +21,29 @@ export function SearchBox({ params }: { params: ExploreParams }) {
       />
       <div className="absolute right-1.5 flex items-center gap-1">
         {params.q && (
-          <Link href={exploreHref({ categories: params.categories })} aria-label="Clear search" className="rounded-full p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
-            <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+          <Link
+            href={exploreHref({ categories: params.categories })}
+            aria-label="Clear search"
+            className="rounded-full p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </Link>
         )}
         {/* Phones submit from the keyboard; the button would squeeze the field. */}
-        <button type="submit" className="hidden h-9 items-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex">
+        <button
+          type="submit"
+          className="hidden h-9 items-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex"
+        >
           Search
         </button>
       </div>

@@ -38,7 +38,12 @@ export function Footer() {
               {column.links.map((link) => (
                 <li key={link.label}>
                   {'external' in link ? (
-                    <a href={link.href} target="_blank" rel="noopener noreferrer" className="text-sm text-slate-600 hover:text-brand-700">
+                    <a
+                      href={link.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-sm text-slate-600 hover:text-brand-700"
+                    >
                       {link.label}
                     </a>
                   ) : (
@@ -52,7 +57,9 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">© {new Date().getFullYear()} Envolve</p>
+      <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
+        © {new Date().getFullYear()} Envolve
+      </p>
     </footer>
   );
 }

@@ -3,7 +3,16 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
-import { ChevronLeftIcon, ChevronRightIcon, CompassIcon, HomeIcon, InfoIcon, MailIcon, PlusIcon, UserIcon } from './icons';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CompassIcon,
+  HomeIcon,
+  InfoIcon,
+  MailIcon,
+  PlusIcon,
+  UserIcon,
+} from './icons';
 
 const ITEMS = [
   { href: '/', label: 'Home', Icon: HomeIcon },
@@ -33,7 +42,10 @@ export function SideMenu({ open, onToggle }: { open: boolean | null; onToggle: (
       aria-label="Main"
       data-testid="side-menu"
       data-state={open === null ? 'auto' : open ? 'open' : 'collapsed'}
-      className={cn('sticky top-16 flex h-[calc(100vh-4rem)] shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200', width)}
+      className={cn(
+        'sticky top-16 flex h-[calc(100vh-4rem)] shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200',
+        width,
+      )}
     >
       <ul className="flex-1 space-y-1 p-2">
         {ITEMS.map(({ href, label, Icon }) => {
@@ -64,7 +76,16 @@ export function SideMenu({ open, onToggle }: { open: boolean | null; onToggle: (
           aria-label="Toggle menu"
           className="flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm text-slate-600 hover:bg-slate-100"
         >
-          {open === false ? <ChevronRightIcon /> : open === null ? <><ChevronRightIcon className="md:hidden" /><ChevronLeftIcon className="hidden md:block" /></> : <ChevronLeftIcon />}
+          {open === false ? (
+            <ChevronRightIcon />
+          ) : open === null ? (
+            <>
+              <ChevronRightIcon className="md:hidden" />
+              <ChevronLeftIcon className="hidden md:block" />
+            </>
+          ) : (
+            <ChevronLeftIcon />
+          )}
           <span className={labelVisibility}>Collapse menu</span>
         </button>
       </div>

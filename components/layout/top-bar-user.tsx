@@ -25,7 +25,11 @@ export async function TopBarUser() {
       >
         <PlusIcon />
       </Link>
-      <Link href="/profile" className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-slate-100" data-testid="top-bar-profile">
+      <Link
+        href="/profile"
+        className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-slate-100"
+        data-testid="top-bar-profile"
+      >
         <Avatar name={viewer.name} picture={viewer.picture} size={32} />
         <span className="hidden text-sm font-medium text-slate-800 sm:inline">{truncateName(viewer.name)}</span>
       </Link>

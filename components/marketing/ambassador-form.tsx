@@ -45,25 +45,58 @@ export function AmbassadorForm() {
     return (
       <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-8 text-center">
         <h2 className="text-xl font-semibold text-green-800">Thank you for applying!</h2>
-        <p className="mt-2 text-sm text-green-700">We read every application and will write to you at {values.email}.</p>
+        <p className="mt-2 text-sm text-green-700">
+          We read every application and will write to you at {values.email}.
+        </p>
       </div>
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="amb-name" label="Name" error={fields.name}>
-          <Input id="amb-name" value={values.name} onChange={set('name')} maxLength={100} required autoComplete="name" />
+          <Input
+            id="amb-name"
+            value={values.name}
+            onChange={set('name')}
+            maxLength={100}
+            required
+            autoComplete="name"
+          />
         </Field>
         <Field id="amb-email" label="Email" error={fields.email}>
-          <Input id="amb-email" type="email" value={values.email} onChange={set('email')} required autoComplete="email" />
+          <Input
+            id="amb-email"
+            type="email"
+            value={values.email}
+            onChange={set('email')}
+            required
+            autoComplete="email"
+          />
         </Field>
         <Field id="amb-handle" label="Handle" error={fields.handle}>
-          <Input id="amb-handle" value={values.handle} onChange={set('handle')} maxLength={100} placeholder="@yourname" required />
+          <Input
+            id="amb-handle"
+            value={values.handle}
+            onChange={set('handle')}
+            maxLength={100}
+            placeholder="@yourname"
+            required
+          />
         </Field>
         <Field id="amb-platform" label="Primary platform" error={fields.platform}>
-          <select id="amb-platform" value={values.platform} onChange={set('platform')} className={inputClasses} required>
+          <select
+            id="amb-platform"
+            value={values.platform}
+            onChange={set('platform')}
+            className={inputClasses}
+            required
+          >
             <option value="">Choose a platform</option>
             {PLATFORMS.map((p) => (
               <option key={p}>{p}</option>
@@ -76,7 +109,12 @@ export function AmbassadorForm() {
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {CONTENT_TYPES.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" checked={contentTypes.includes(type)} onChange={() => toggleType(type)} className="h-4 w-4 accent-brand-600" />
+              <input
+                type="checkbox"
+                checked={contentTypes.includes(type)}
+                onChange={() => toggleType(type)}
+                className="h-4 w-4 accent-brand-600"
+              />
               {type}
             </label>
           ))}
@@ -88,7 +126,15 @@ export function AmbassadorForm() {
         )}
       </fieldset>
       <Field id="amb-link" label="Platform link" error={fields.platformLink}>
-        <Input id="amb-link" type="url" value={values.platformLink} onChange={set('platformLink')} placeholder="https://" maxLength={500} required />
+        <Input
+          id="amb-link"
+          type="url"
+          value={values.platformLink}
+          onChange={set('platformLink')}
+          placeholder="https://"
+          maxLength={500}
+          required
+        />
       </Field>
       {error && !Object.keys(fields).length && (
         <p role="alert" className="text-sm text-red-600">

@@ -17,7 +17,10 @@ export function OfferCarousel() {
   return (
     <section aria-roledescription="carousel" aria-label="Sample envolvements" className="w-full max-w-sm">
       <div className="overflow-hidden rounded-2xl shadow-xl ring-1 ring-black/5">
-        <div className="flex transition-transform duration-500 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
+        <div
+          className="flex transition-transform duration-500 ease-out"
+          style={{ transform: `translateX(-${index * 100}%)` }}
+        >
           {DEMO_OFFERS.map((offer, i) => (
             <article
               key={offer.title}
@@ -50,7 +53,10 @@ export function OfferCarousel() {
             aria-label={`Go to slide ${i + 1}`}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => setIndex(i)}
-            className={cn('h-2.5 rounded-full transition-all', i === index ? 'w-6 bg-brand-600' : 'w-2.5 bg-slate-300 hover:bg-slate-400')}
+            className={cn(
+              'h-2.5 rounded-full transition-all',
+              i === index ? 'w-6 bg-brand-600' : 'w-2.5 bg-slate-300 hover:bg-slate-400',
+            )}
           />
         ))}
       </div>

@@ -25,7 +25,10 @@ export function Team() {
         {FOUNDERS.map((person) => (
           <article key={person.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <div className="flex items-center gap-4">
-              <span aria-hidden className="flex h-14 w-14 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-pink-500 text-xl font-bold text-white">
+              <span
+                aria-hidden
+                className="flex h-14 w-14 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-pink-500 text-xl font-bold text-white"
+              >
                 {person.name.charAt(0)}
               </span>
               <div>
@@ -38,7 +41,12 @@ export function Team() {
               <a href={`mailto:${person.email}`} className="text-brand-700 hover:underline">
                 {person.email}
               </a>
-              <a href={person.social.href} target="_blank" rel="noopener noreferrer" className="text-slate-600 hover:underline">
+              <a
+                href={person.social.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-slate-600 hover:underline"
+              >
                 {person.social.label}
               </a>
             </div>

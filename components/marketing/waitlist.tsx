@@ -39,7 +39,11 @@ export function Waitlist() {
     );
   }
   if (state === 'done') {
-    return <p className="text-lg font-semibold text-brand-700" role="status">Thank you!</p>;
+    return (
+      <p className="text-lg font-semibold text-brand-700" role="status">
+        Thank you!
+      </p>
+    );
   }
   return (
     <form onSubmit={submit} className="flex w-full max-w-md flex-col gap-2 sm:flex-row sm:items-end">

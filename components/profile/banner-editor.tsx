@@ -60,7 +60,11 @@ export function BannerEditor() {
         onChange={(e) => upload(e.target.files?.[0])}
       />
       {(uploading || refreshing) && (
-        <div className="absolute inset-0 flex items-center justify-center bg-black/40" role="status" aria-label="Uploading banner">
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-black/40"
+          role="status"
+          aria-label="Uploading banner"
+        >
           <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/40 border-t-white" />
         </div>
       )}

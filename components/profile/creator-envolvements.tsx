@@ -5,7 +5,11 @@ import { EnvolvementGrid, EnvolvementGridSkeleton } from './envolvement-grid';
 export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: string; viewerId: string | null }) {
   const items = await listEnvolvementsByCreator(creatorId, viewerId);
   if (!items.length) {
-    return <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">This user has no Envolvements.</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+        This user has no Envolvements.
+      </p>
+    );
   }
   return <EnvolvementGrid items={items} viewerId={viewerId} mode="link" />;
 }

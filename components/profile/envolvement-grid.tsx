@@ -3,7 +3,15 @@ import type { EnvolvementDto } from '@/lib/envolvements/types';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
 
-export function EnvolvementGrid({ items, viewerId, mode = 'dialog' }: { items: EnvolvementDto[]; viewerId: string | null; mode?: 'dialog' | 'link' }) {
+export function EnvolvementGrid({
+  items,
+  viewerId,
+  mode = 'dialog',
+}: {
+  items: EnvolvementDto[];
+  viewerId: string | null;
+  mode?: 'dialog' | 'link';
+}) {
   return (
     <div className={GRID}>
       {items.map((item) => (

@@ -33,7 +33,9 @@ export function UserSearch() {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/auth0_user_search?username=${encodeURIComponent(term)}`, { signal: controller.signal });
+        const response = await fetch(`/api/auth0_user_search?username=${encodeURIComponent(term)}`, {
+          signal: controller.signal,
+        });
         // A failed search reads as no results.
         const results = response.ok ? ((await response.json()) as Result[]) : [];
         setState({ status: 'done', results });
@@ -110,10 +112,16 @@ export function UserSearch() {
         </p>
       )}
       {open && (
-        <div className="absolute z-20 mt-2 max-h-60 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg" data-testid="user-search-results">
+        <div
+          className="absolute z-20 mt-2 max-h-60 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg"
+          data-testid="user-search-results"
+        >
           {state.status === 'loading' ? (
             <p className="flex items-center gap-2 p-4 text-sm text-slate-500" role="status">
-              <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" aria-hidden />
+              <span
+                className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+                aria-hidden
+              />
               Searching...
             </p>
           ) : results.length === 0 ? (

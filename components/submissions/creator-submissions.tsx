@@ -29,7 +29,9 @@ export function CreatorSubmissions({ envolvementId, active, entries, accepts, re
           <ReviewBoard envolvementId={envolvementId} entries={entries} readOnly={removed} />
         </>
       ) : removed ? (
-        <p className="rounded-xl bg-slate-50 p-8 text-center text-slate-600">Submissions were never opened on this envolvement.</p>
+        <p className="rounded-xl bg-slate-50 p-8 text-center text-slate-600">
+          Submissions were never opened on this envolvement.
+        </p>
       ) : (
         <OpenSubmissions envolvementId={envolvementId} onOpened={setOpened} />
       )}

@@ -13,7 +13,9 @@ export function JoinPrompt({ envolvementId }: { envolvementId: string }) {
   async function joinDirectly() {
     setBusy(true);
     try {
-      const response = await fetch(`/api/user_submissions/add-user-to-submissions/${envolvementId}`, { method: 'POST' });
+      const response = await fetch(`/api/user_submissions/add-user-to-submissions/${envolvementId}`, {
+        method: 'POST',
+      });
       if (!response.ok) console.error('Joining failed', await response.text());
       router.refresh();
     } catch (error) {

@@ -22,7 +22,13 @@ function EmptyTrayIllustration() {
  * The creator's 'Nothing here yet' → 'Open Submissions' → 'Submission Settings' → 'Publish'.
  * Success is reported to the parent: the refresh replaces this panel with the review board.
  */
-export function OpenSubmissions({ envolvementId, onOpened }: { envolvementId: string; onOpened: (status: Status) => void }) {
+export function OpenSubmissions({
+  envolvementId,
+  onOpened,
+}: {
+  envolvementId: string;
+  onOpened: (status: Status) => void;
+}) {
   const router = useRouter();
   const [settings, setSettings] = useState(false);
   const [types, setTypes] = useState({ picture: false, description: false, url: false });
@@ -63,9 +69,24 @@ export function OpenSubmissions({ envolvementId, onOpened }: { envolvementId: st
   return (
     <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
       <h3 className="text-lg font-bold text-ink">Submission Settings</h3>
-      <Switch id="allow-picture" label="Allow Picture Submissions" checked={types.picture} onChange={(v) => setTypes((t) => ({ ...t, picture: v }))} />
-      <Switch id="allow-description" label="Allow Description Submissions" checked={types.description} onChange={(v) => setTypes((t) => ({ ...t, description: v }))} />
-      <Switch id="allow-url" label="Allow Url Submissions" checked={types.url} onChange={(v) => setTypes((t) => ({ ...t, url: v }))} />
+      <Switch
+        id="allow-picture"
+        label="Allow Picture Submissions"
+        checked={types.picture}
+        onChange={(v) => setTypes((t) => ({ ...t, picture: v }))}
+      />
+      <Switch
+        id="allow-description"
+        label="Allow Description Submissions"
+        checked={types.description}
+        onChange={(v) => setTypes((t) => ({ ...t, description: v }))}
+      />
+      <Switch
+        id="allow-url"
+        label="Allow Url Submissions"
+        checked={types.url}
+        onChange={(v) => setTypes((t) => ({ ...t, url: v }))}
+      />
       {none && <p className="text-xs text-slate-500">Choose at least one kind of submission to publish.</p>}
       <div className="flex flex-wrap gap-2">
         <Button onClick={publish} disabled={busy || none}>

@@ -49,7 +49,10 @@ export function ReviewBoard({ envolvementId, entries, readOnly = false }: Review
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          SubmissionProgressArray: entries.map((entry) => ({ userID: entry.userID, progress: progressOf(statusOf(entry)) })),
+          SubmissionProgressArray: entries.map((entry) => ({
+            userID: entry.userID,
+            progress: progressOf(statusOf(entry)),
+          })),
         }),
       });
       if (!response.ok) throw new Error(String(response.status));
@@ -66,10 +69,15 @@ export function ReviewBoard({ envolvementId, entries, readOnly = false }: Review
     <div className="space-y-4">
       <h3 className="text-lg font-bold text-ink">Current Submissions:</h3>
       {entries.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">No one has sent a submission yet.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">
+          No one has sent a submission yet.
+        </p>
       ) : (
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-          <div aria-hidden className={cn('hidden gap-2 bg-slate-50 px-4 py-2.5 text-xs font-medium text-slate-500 sm:grid', COLUMNS)}>
+          <div
+            aria-hidden
+            className={cn('hidden gap-2 bg-slate-50 px-4 py-2.5 text-xs font-medium text-slate-500 sm:grid', COLUMNS)}
+          >
             <span>Submitter</span>
             {SUBMISSION_STATUSES.map((s) => (
               <span key={s} className="text-center">
@@ -124,15 +132,28 @@ export function ReviewBoard({ envolvementId, entries, readOnly = false }: Review
                     <div id={panelId} className="mt-3 space-y-3 rounded-lg bg-slate-50 p-4 text-sm">
                       {entry.picture && (
                         // eslint-disable-next-line @next/next/no-img-element
-                        <img src={entry.picture} alt={`Submitted by ${entry.username}`} className="max-h-72 max-w-full rounded-lg" />
+                        <img
+                          src={entry.picture}
+                          alt={`Submitted by ${entry.username}`}
+                          className="max-h-72 max-w-full rounded-lg"
+                        />
                       )}
-                      {entry.description && <p className="break-words whitespace-pre-line text-slate-700">{entry.description}</p>}
+                      {entry.description && (
+                        <p className="break-words whitespace-pre-line text-slate-700">{entry.description}</p>
+                      )}
                       {entry.url && (
-                        <a href={entry.url} target="_blank" rel="noopener noreferrer nofollow ugc" className="block break-all text-brand-700 underline">
+                        <a
+                          href={entry.url}
+                          target="_blank"
+                          rel="noopener noreferrer nofollow ugc"
+                          className="block break-all text-brand-700 underline"
+                        >
                           {entry.url}
                         </a>
                       )}
-                      {!entry.picture && !entry.description && !entry.url && <p className="text-slate-500">Nothing was sent.</p>}
+                      {!entry.picture && !entry.description && !entry.url && (
+                        <p className="text-slate-500">Nothing was sent.</p>
+                      )}
                     </div>
                   )}
                 </li>

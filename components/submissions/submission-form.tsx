@@ -30,20 +30,33 @@ function checkValues(values: Values, allowed: SubmissionFormProps['allowed']): R
   if (allowed.description && !values.description.trim()) fields.description = 'Description is required';
   if (allowed.url && !values.url.trim()) fields.url = 'Link is required';
   else if (allowed.url && !isHttpUrl(values.url.trim())) fields.url = 'Link must be a valid http(s) URL';
-  if (allowed.picture && !allowed.description && !allowed.url && !values.picture) fields.picture = 'Picture is required';
+  if (allowed.picture && !allowed.description && !allowed.url && !values.picture)
+    fields.picture = 'Picture is required';
   return fields;
 }
 
 function StatusBadge({ status }: { status: SubmissionStatus }) {
   return (
-    <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-bold text-brand-700" data-testid="submission-status">
+    <span
+      className="rounded-full bg-brand-50 px-3 py-1 text-xs font-bold text-brand-700"
+      data-testid="submission-status"
+    >
       Status: {STATUS_LABELS[status]}
     </span>
   );
 }
 
 /** A joined user's 'Your Submission' form, with only the allowed fields, and where theirs stands. */
-export function SubmissionForm({ envolvementId, allowed, instructions, initial, status, deadlineLabel, closed, closedNote }: SubmissionFormProps) {
+export function SubmissionForm({
+  envolvementId,
+  allowed,
+  instructions,
+  initial,
+  status,
+  deadlineLabel,
+  closed,
+  closedNote,
+}: SubmissionFormProps) {
   const router = useRouter();
   const [values, setValues] = useState<Values>({
     description: initial?.description ?? '',

@@ -14,7 +14,9 @@ export type SubmissionsTabProps = {
 };
 
 function acceptedKinds(content: EnvolvementDto['submissions']['submissionContent']): string[] {
-  return [content.picture && 'pictures', content.description && 'descriptions', content.url && 'links'].filter((k): k is string => Boolean(k));
+  return [content.picture && 'pictures', content.description && 'descriptions', content.url && 'links'].filter(
+    (k): k is string => Boolean(k),
+  );
 }
 
 /** The detail page's Submissions tab, as each viewer should see it. */
@@ -23,7 +25,10 @@ export async function SubmissionsTab({ envolvement, viewer, hasAccess }: Submiss
   const active = envolvement.submissions.submissionsActive;
   if (isCreator) {
     const entries = active
-      ? (await pullSubmissions(viewer, envolvement._id))[0].userSubmissions.map((s) => ({ ...s, status: statusOfProgress(s.progress) ?? 'inReview' }))
+      ? (await pullSubmissions(viewer, envolvement._id))[0].userSubmissions.map((s) => ({
+          ...s,
+          status: statusOfProgress(s.progress) ?? 'inReview',
+        }))
       : [];
     return (
       <CreatorSubmissions
@@ -38,7 +43,9 @@ export async function SubmissionsTab({ envolvement, viewer, hasAccess }: Submiss
   if (!active) return <p className="rounded-xl bg-slate-50 p-8 text-center text-slate-600">{NOT_ENABLED}</p>;
   if (!hasAccess) return <JoinPrompt envolvementId={envolvement._id} />;
   const mine = await userAccessToSubmission(viewer, envolvement._id);
-  const deadline = envolvement.submissions.submissionDeadline ? new Date(envolvement.submissions.submissionDeadline) : null;
+  const deadline = envolvement.submissions.submissionDeadline
+    ? new Date(envolvement.submissions.submissionDeadline)
+    : null;
   return (
     <SubmissionForm
       envolvementId={envolvement._id}

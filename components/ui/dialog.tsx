@@ -28,8 +28,19 @@ export function DialogContent({ title, description, children, className }: Dialo
       >
         <div className="flex items-start justify-between gap-4">
           <RadixDialog.Title className="text-xl font-bold text-ink">{title}</RadixDialog.Title>
-          <RadixDialog.Close aria-label="Close" className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
-            <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+          <RadixDialog.Close
+            aria-label="Close"
+            className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </RadixDialog.Close>

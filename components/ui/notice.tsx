@@ -14,7 +14,11 @@ type NoticeProps = {
 export function PageNotice({ title, message, action, children, heading = true }: NoticeProps) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
-      {heading ? <h1 className="text-2xl font-bold text-ink">{title}</h1> : <p className="text-lg font-semibold text-ink">{title}</p>}
+      {heading ? (
+        <h1 className="text-2xl font-bold text-ink">{title}</h1>
+      ) : (
+        <p className="text-lg font-semibold text-ink">{title}</p>
+      )}
       {message && <p className="mt-2 text-slate-600">{message}</p>}
       {action && (
         <Link href={action.href} className={buttonClasses('primary', 'md', 'mt-6')}>

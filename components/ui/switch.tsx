@@ -19,9 +19,17 @@ export function Switch({ id, label, checked, onChange, hint }: SwitchProps) {
         role="switch"
         aria-checked={checked}
         onClick={() => onChange(!checked)}
-        className={cn('relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors', checked ? 'bg-brand-600' : 'bg-slate-300')}
+        className={cn(
+          'relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors',
+          checked ? 'bg-brand-600' : 'bg-slate-300',
+        )}
       >
-        <span className={cn('absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+        <span
+          className={cn(
+            'absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
       </button>
     </div>
   );

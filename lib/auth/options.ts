@@ -136,7 +136,10 @@ export function getAuthOptions(): NextAuthOptions {
     },
     logger: {
       error(code, metadata) {
-        const error = metadata instanceof Error ? metadata : ((metadata as { error?: unknown } | undefined)?.error ?? new Error(code));
+        const error =
+          metadata instanceof Error
+            ? metadata
+            : ((metadata as { error?: unknown } | undefined)?.error ?? new Error(code));
         logError('next-auth', error, { code });
       },
       warn(code) {

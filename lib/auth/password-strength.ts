@@ -22,7 +22,11 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
 
 // The dictionaries are a few megabytes: loaded on the first check, once per process.
 function loadEstimator(): Promise<ZxcvbnFactory> {
-  estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')])
+  estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ])
     .then(
       ([core, common, en]) =>
         new core.ZxcvbnFactory({
@@ -31,7 +35,10 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
           translations: {
             ...en.translations,
             // zxcvbn's own words for this ('personal or page related data') are its jargon.
-            warnings: { ...en.translations.warnings, userInputs: 'It contains your name, your email address or the site’s name.' },
+            warnings: {
+              ...en.translations.warnings,
+              userInputs: 'It contains your name, your email address or the site’s name.',
+            },
           },
           maxLength: ZXCVBN_MAX_LENGTH,
           l33tMaxSubstitutions: ZXCVBN_L33T_MAX_SUBSTITUTIONS,

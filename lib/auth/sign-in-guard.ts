@@ -18,7 +18,12 @@ const SIGN_IN_PATH = 'callback/credentials';
 function rateLimited(request: NextRequest, error: RateLimitError): Response {
   // `url` keeps next-auth's client (signIn) working: it reads the error code from it.
   return Response.json(
-    { error: error.message, code: error.code, retryAfter: error.retryAfter, url: new URL('/login?error=RateLimited', request.nextUrl.origin).toString() },
+    {
+      error: error.message,
+      code: error.code,
+      retryAfter: error.retryAfter,
+      url: new URL('/login?error=RateLimited', request.nextUrl.origin).toString(),
+    },
     { status: 429, headers: { 'Retry-After': String(error.retryAfter) } },
   );
 }
@@ -35,7 +40,10 @@ async function guardSignIn(request: NextRequest, body: string, forward: Forward)
   }
   const response = await forward(request);
   if (response.status === 401) {
-    const [byIp, byAccount] = await Promise.all([recordFailure('signInIp', ip), account ? recordFailure('signInAccount', account) : null]);
+    const [byIp, byAccount] = await Promise.all([
+      recordFailure('signInIp', ip),
+      account ? recordFailure('signInAccount', account) : null,
+    ]);
     const limit = byAccount ?? byIp;
     if (limit) return rateLimited(request, limit);
   } else if (response.ok && account) {

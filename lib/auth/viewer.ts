@@ -30,6 +30,9 @@ export async function getViewer(): Promise<Viewer | null> {
   // The same cookie read as for an API request (next-auth's getServerSession would hand
   // back only the session's user, without the version to check).
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
-  const token = await getToken({ req: { cookies: cookieStore, headers: headerList } as unknown as NextRequest, secret: getAuthSecret() });
+  const token = await getToken({
+    req: { cookies: cookieStore, headers: headerList } as unknown as NextRequest,
+    secret: getAuthSecret(),
+  });
   return viewerFromToken(token);
 }

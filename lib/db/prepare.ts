@@ -14,7 +14,8 @@ export async function prepareDatabase(): Promise<void> {
   getAuthSecret(); // fails fast in production without NEXTAUTH_SECRET
   const handle = getDatabaseHandle();
   await migrateDatabase(handle);
-  const seedWanted = handle.kind === 'pglite' ? process.env.SEED_DEMO_DATA !== 'false' : process.env.SEED_DEMO_DATA === 'true';
+  const seedWanted =
+    handle.kind === 'pglite' ? process.env.SEED_DEMO_DATA !== 'false' : process.env.SEED_DEMO_DATA === 'true';
   if (seedWanted && (await isDatabaseEmpty(handle.db))) {
     await seedDemoData(handle.db);
     logInfo('db', 'new database: demo data added (see README for the demo accounts)');

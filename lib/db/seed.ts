@@ -25,7 +25,15 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
   return database.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
-      .values(DEMO_USERS.map((u) => ({ id: userId(u.key), name: u.name, nickname: u.nickname, email: u.email, passwordHash })))
+      .values(
+        DEMO_USERS.map((u) => ({
+          id: userId(u.key),
+          name: u.name,
+          nickname: u.nickname,
+          email: u.email,
+          passwordHash,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (inserted.length === 0) return { seeded: false };
@@ -64,9 +72,11 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
         .returning({ id: envolvements.id });
       const envolvementId = row!.id;
       if (buyers.length) {
-        await tx.insert(purchases).values(
-          buyers.map((b) => ({ envolvementId, userId: userId(b), amountCents: demo.priceCents ?? 0, createdAt })),
-        );
+        await tx
+          .insert(purchases)
+          .values(
+            buyers.map((b) => ({ envolvementId, userId: userId(b), amountCents: demo.priceCents ?? 0, createdAt })),
+          );
       }
       if (demo.submissions?.text && buyers.length) {
         await tx.insert(submissions).values({

@@ -16,7 +16,11 @@ export const PAYMENT_STATUSES = [
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** An intent the buyer can still pay (a failed attempt can be retried on the same intent). */
-export const OPEN_PAYMENT_STATUSES = ['requires_payment', 'processing', 'failed'] as const satisfies readonly PaymentStatus[];
+export const OPEN_PAYMENT_STATUSES = [
+  'requires_payment',
+  'processing',
+  'failed',
+] as const satisfies readonly PaymentStatus[];
 
 /** Card access exists only while its payment is in one of these. */
 export const LIVE_PAYMENT_STATUSES = ['succeeded', 'partially_refunded'] as const satisfies readonly PaymentStatus[];

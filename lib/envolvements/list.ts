@@ -55,7 +55,9 @@ function filters(query: Pick<ListQuery, 'q' | 'categories'>): SQL {
   const q = query.q?.trim().toLowerCase();
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
-    conditions.push(or(sql`lower(${envolvements.title}) like ${pattern}`, sql`lower(${envolvements.description}) like ${pattern}`)!);
+    conditions.push(
+      or(sql`lower(${envolvements.title}) like ${pattern}`, sql`lower(${envolvements.description}) like ${pattern}`)!,
+    );
   }
   if (query.categories?.length) conditions.push(arrayOverlaps(envolvements.categories, query.categories));
   return and(...conditions)!;
@@ -74,7 +76,9 @@ async function visibleBuyers(rows: EnvolvementRow[], viewerId: string | null): P
       and(
         inArray(purchases.envolvementId, ids),
         heldMembership,
-        own.length ? or(eq(purchases.userId, viewerId), inArray(purchases.envolvementId, own)) : eq(purchases.userId, viewerId),
+        own.length
+          ? or(eq(purchases.userId, viewerId), inArray(purchases.envolvementId, own))
+          : eq(purchases.userId, viewerId),
       ),
     )
     .orderBy(purchases.createdAt);
@@ -83,17 +87,24 @@ async function visibleBuyers(rows: EnvolvementRow[], viewerId: string | null): P
 }
 
 async function toDtos(
-  found: Array<{ row: EnvolvementRow; creator: { id: string; nickname: string; name: string; picture: string | null } }>,
+  found: Array<{
+    row: EnvolvementRow;
+    creator: { id: string; nickname: string; name: string; picture: string | null };
+  }>,
   viewerId: string | null,
 ): Promise<EnvolvementDto[]> {
-  const buyers = await visibleBuyers(found.map((f) => f.row), viewerId);
+  const buyers = await visibleBuyers(
+    found.map((f) => f.row),
+    viewerId,
+  );
   return found.map((f) => toEnvolvementDto(f.row, f.creator, { visibleBuyerIds: buyers.get(f.row.id) ?? [] }));
 }
 
 /** A page of envolvements, newest first, filtered in SQL. */
 export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPage> {
   // The API's schema refuses such text first; Explore's page passes its `q` straight here.
-  if (query.q && hasForbiddenCharacters(query.q)) throw new AppError('bad_request', forbiddenCharactersMessage('Search text'));
+  if (query.q && hasForbiddenCharacters(query.q))
+    throw new AppError('bad_request', forbiddenCharactersMessage('Search text'));
   const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const where = filters(query);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
@@ -172,13 +183,23 @@ export async function listEnvolvementsByCreator(creatorId: string, viewerId: str
  */
 export async function listPurchasedEnvolvements(userId: string): Promise<EnvolvementDto[]> {
   const found = await db()
-    .selectDistinctOn([purchases.envolvementId], { row: envolvements, creator: creatorColumns, joinedAt: purchases.createdAt })
+    .selectDistinctOn([purchases.envolvementId], {
+      row: envolvements,
+      creator: creatorColumns,
+      joinedAt: purchases.createdAt,
+    })
     .from(purchases)
     .innerJoin(envolvements, eq(envolvements.id, purchases.envolvementId))
     .innerJoin(users, eq(users.id, envolvements.creatorId))
     .where(eq(purchases.userId, userId))
     .orderBy(purchases.envolvementId, desc(purchases.createdAt));
   found.sort((a, b) => b.joinedAt.getTime() - a.joinedAt.getTime());
-  const [dtos, memberships] = await Promise.all([toDtos(found, userId), loadMemberships(found.map((f) => f.row.id), userId)]);
+  const [dtos, memberships] = await Promise.all([
+    toDtos(found, userId),
+    loadMemberships(
+      found.map((f) => f.row.id),
+      userId,
+    ),
+  ]);
   return dtos.map((dto) => ({ ...dto, membership: memberships.get(dto._id) ?? null }));
 }

@@ -17,7 +17,11 @@ export const MEMBERS_PAGE_SIZE = 50;
 const columns = {
   purchase: purchases,
   user: { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture },
-  payment: { status: payments.status, amountRefundedCents: payments.amountRefundedCents, refundReason: payments.refundReason },
+  payment: {
+    status: payments.status,
+    amountRefundedCents: payments.amountRefundedCents,
+    refundReason: payments.refundReason,
+  },
 };
 
 type Found = {
@@ -94,9 +98,12 @@ export async function refundMember(viewer: Viewer, purchaseId: string): Promise<
   if (!found) throw new AppError('not_found', MEMBER_NOT_FOUND);
   await getOwnEnvolvementOrThrow(viewer, found.purchase.envolvementId, 'refund members of');
   const { purchase, payment } = found;
-  if (!purchase.paymentIntentId || !payment) throw new AppError('conflict', 'This member joined for free: there is nothing to refund.');
-  if (purchase.endedAt || payment.status === 'refunded') throw new AppError('conflict', 'This member has already been refunded.');
-  if (payment.status === 'disputed') throw new AppError('conflict', 'This payment is disputed: Stripe settles it through the dispute.');
+  if (!purchase.paymentIntentId || !payment)
+    throw new AppError('conflict', 'This member joined for free: there is nothing to refund.');
+  if (purchase.endedAt || payment.status === 'refunded')
+    throw new AppError('conflict', 'This member has already been refunded.');
+  if (payment.status === 'disputed')
+    throw new AppError('conflict', 'This payment is disputed: Stripe settles it through the dispute.');
   if (!grantsAccess(payment.status)) throw new AppError('conflict', 'This payment cannot be refunded.');
   const marked = await markForRefund(purchase.paymentIntentId, 'creator', viewer.id);
   if (marked) await executeRefund(marked);

@@ -23,7 +23,10 @@ export const liveMembership = and(
 )!;
 
 /** The user's latest membership of each of these envolvements (held or ended), with its payment's state. */
-export async function loadMemberships(envolvementIds: string[], userId: string | null): Promise<Map<string, MembershipDto>> {
+export async function loadMemberships(
+  envolvementIds: string[],
+  userId: string | null,
+): Promise<Map<string, MembershipDto>> {
   const memberships = new Map<string, MembershipDto>();
   if (!userId || envolvementIds.length === 0) return memberships;
   const rows = await db()

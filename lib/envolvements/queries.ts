@@ -13,7 +13,11 @@ export async function getEnvolvementRow(id: string): Promise<EnvolvementRow | nu
   return row ?? null;
 }
 
-async function hasMembership(envolvementId: string, userId: string, condition: typeof heldMembership): Promise<boolean> {
+async function hasMembership(
+  envolvementId: string,
+  userId: string,
+  condition: typeof heldMembership,
+): Promise<boolean> {
   const [row] = await db()
     .select({ id: purchases.id })
     .from(purchases)

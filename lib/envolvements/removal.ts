@@ -24,12 +24,24 @@ export type RemovalImpact = {
 /** Who deleting this envolvement touches, for the creator to read before confirming. */
 export async function getRemovalImpact(envolvementId: string): Promise<RemovalImpact> {
   const [[members], [paid]] = await Promise.all([
-    db().select({ n: count() }).from(purchases).where(and(eq(purchases.envolvementId, envolvementId), heldMembership)),
     db()
-      .select({ n: count(), cents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.amountRefundedCents}), 0)` })
+      .select({ n: count() })
+      .from(purchases)
+      .where(and(eq(purchases.envolvementId, envolvementId), heldMembership)),
+    db()
+      .select({
+        n: count(),
+        cents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.amountRefundedCents}), 0)`,
+      })
       .from(payments)
       // Payments already marked for a refund of their own (a sold-out one) are not members.
-      .where(and(eq(payments.envolvementId, envolvementId), inArray(payments.status, [...LIVE_PAYMENT_STATUSES]), isNull(payments.refundReason))),
+      .where(
+        and(
+          eq(payments.envolvementId, envolvementId),
+          inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
+          isNull(payments.refundReason),
+        ),
+      ),
   ]);
   return {
     members: Number(members?.n ?? 0),
@@ -42,9 +54,24 @@ export type Removal = { archived: boolean; refunded: number; refundsPending: num
 
 // Anything that records money or a member keeps the envolvement it points to.
 const keepsRecords = (id: string) =>
-  sql`${exists(db().select({ x: sql`1` }).from(purchases).where(eq(purchases.envolvementId, id)))}
-    or ${exists(db().select({ x: sql`1` }).from(payments).where(eq(payments.envolvementId, id)))}
-    or ${exists(db().select({ x: sql`1` }).from(submissions).where(eq(submissions.envolvementId, id)))}`;
+  sql`${exists(
+    db()
+      .select({ x: sql`1` })
+      .from(purchases)
+      .where(eq(purchases.envolvementId, id)),
+  )}
+    or ${exists(
+      db()
+        .select({ x: sql`1` })
+        .from(payments)
+        .where(eq(payments.envolvementId, id)),
+    )}
+    or ${exists(
+      db()
+        .select({ x: sql`1` })
+        .from(submissions)
+        .where(eq(submissions.envolvementId, id)),
+    )}`;
 
 /**
  * Deletes an envolvement nobody joined or paid for. One with members, payments or
@@ -66,7 +93,10 @@ export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Rem
     if (!row) return true;
     // A statement of its own, after the lock: the locking one reads with the snapshot it
     // started with, blind to a join that committed while it waited.
-    const [held] = await tx.select({ keeps: keepsRecords(id).mapWith(Boolean) }).from(envolvements).where(eq(envolvements.id, id));
+    const [held] = await tx
+      .select({ keeps: keepsRecords(id).mapWith(Boolean) })
+      .from(envolvements)
+      .where(eq(envolvements.id, id));
     if (!held?.keeps) {
       await tx.delete(envolvements).where(eq(envolvements.id, id));
       return true;
@@ -85,7 +115,12 @@ async function settleRemoval(creatorId: string, id: string): Promise<{ refunded:
   const touched = await db()
     .select({ id: payments.id, status: payments.status })
     .from(payments)
-    .where(and(eq(payments.envolvementId, id), inArray(payments.status, [...OPEN_PAYMENT_STATUSES, ...LIVE_PAYMENT_STATUSES])));
+    .where(
+      and(
+        eq(payments.envolvementId, id),
+        inArray(payments.status, [...OPEN_PAYMENT_STATUSES, ...LIVE_PAYMENT_STATUSES]),
+      ),
+    );
   if (touched.length === 0 || !isStripeConfigured()) return { refunded: 0, refundsPending: touched.length };
   let refunded = 0;
   let pending = 0;

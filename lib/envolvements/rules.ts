@@ -62,10 +62,15 @@ export type DialogAction =
 
 /** The action of the offer dialog for this viewer (spec section 4); nobody joins a removed one. */
 export function dialogAction(id: string, priceCents: number, relation: ViewerRelation): DialogAction {
-  if (relation.viewerId && relation.viewerId === relation.creatorId) return { kind: 'own', label: 'This is your Envolvement' };
+  if (relation.viewerId && relation.viewerId === relation.creatorId)
+    return { kind: 'own', label: 'This is your Envolvement' };
   if (relation.removed) return { kind: 'removed', label: 'Removed by the creator' };
   if (relation.hasBought) return { kind: 'joined', label: 'Already Joined' };
-  return { kind: 'join', label: priceCents <= 0 ? 'Join for Free' : `Pay ${formatPrice(priceCents)}`, href: `/payment/${id}` };
+  return {
+    kind: 'join',
+    label: priceCents <= 0 ? 'Join for Free' : `Pay ${formatPrice(priceCents)}`,
+    href: `/payment/${id}`,
+  };
 }
 
 export type CheckoutState = {
@@ -82,7 +87,12 @@ export type CheckoutDecision = 'already_bought' | 'sold_out' | 'inactive' | 'end
  * The checkout decision order (spec section 4): already bought, sold out, inactive,
  * purchase period ended, then the creator's own offer, then free claim or card payment.
  */
-export function checkoutDecision(state: CheckoutState, viewerId: string, hasBought: boolean, now: Date = new Date()): CheckoutDecision {
+export function checkoutDecision(
+  state: CheckoutState,
+  viewerId: string,
+  hasBought: boolean,
+  now: Date = new Date(),
+): CheckoutDecision {
   if (hasBought) return 'already_bought';
   if (isSoldOut(state.spots)) return 'sold_out';
   if (!state.isActive) return 'inactive';

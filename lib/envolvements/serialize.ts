@@ -7,7 +7,10 @@ type Author = { id: string; nickname: string; name: string; picture: string | nu
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export function toActivityPostDto(post: Pick<PostRow, 'id' | 'title' | 'description' | 'imgUrl' | 'createdAt'>, author: Author): ActivityPostDto {
+export function toActivityPostDto(
+  post: Pick<PostRow, 'id' | 'title' | 'description' | 'imgUrl' | 'createdAt'>,
+  author: Author,
+): ActivityPostDto {
   return {
     _id: post.id,
     title: post.title,

@@ -104,7 +104,9 @@ export async function updateEnvolvement(viewer: Viewer, id: string, body: unknow
     ? { submissionPicture: content.picture, submissionText: content.description, submissionUrl: content.url }
     : {};
   const submissionsActive = input.submissions?.submissionsActive ?? existing.submissionsActive;
-  const anyType = content ? content.picture || content.description || content.url : existing.submissionPicture || existing.submissionText || existing.submissionUrl;
+  const anyType = content
+    ? content.picture || content.description || content.url
+    : existing.submissionPicture || existing.submissionText || existing.submissionUrl;
   if (submissionsActive && !existing.submissionsActive && !anyType) {
     throw new AppError('bad_request', 'Choose at least one submission type before opening submissions.');
   }
@@ -127,7 +129,10 @@ export async function updateEnvolvement(viewer: Viewer, id: string, body: unknow
       submissionsActive,
       ...submissionTypes,
       ...(input.published
-        ? { published: input.published.published, publishedReleaseDate: input.published.published ? input.published.publishedReleaseDate : null }
+        ? {
+            published: input.published.published,
+            publishedReleaseDate: input.published.published ? input.published.publishedReleaseDate : null,
+          }
         : {}),
       updatedAt: new Date(),
     })
@@ -144,7 +149,9 @@ export async function listPosts(envolvementId: string, kind?: 'update' | 'commen
     .select({ post: posts, author: authorColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(kind ? and(eq(posts.envolvementId, envolvementId), eq(posts.kind, kind)) : eq(posts.envolvementId, envolvementId))
+    .where(
+      kind ? and(eq(posts.envolvementId, envolvementId), eq(posts.kind, kind)) : eq(posts.envolvementId, envolvementId),
+    )
     .orderBy(asc(posts.createdAt), asc(posts.id));
   return rows.map((r) => toActivityPostDto(r.post, r.author));
 }
@@ -160,6 +167,14 @@ export async function addUpdate(viewer: Viewer, envolvementId: string, body: unk
     .insert(posts)
     .values({ envolvementId, authorId: viewer.id, kind: 'update', ...parsed.data })
     .returning();
-  await db().update(envolvements).set({ updatedAt: sql`now()` }).where(eq(envolvements.id, envolvementId));
-  return toActivityPostDto(post!, { id: viewer.id, nickname: viewer.nickname, name: viewer.name, picture: viewer.picture });
+  await db()
+    .update(envolvements)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(envolvements.id, envolvementId));
+  return toActivityPostDto(post!, {
+    id: viewer.id,
+    nickname: viewer.nickname,
+    name: viewer.name,
+    picture: viewer.picture,
+  });
 }

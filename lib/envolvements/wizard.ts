@@ -4,7 +4,12 @@ import type { EnvolvementDto } from './types';
 
 // The create wizard's rules: pure, so the form and the tests share them.
 
-export const WIZARD_STEPS = ['Basic Information', 'Pricing & Availability', 'Important Dates', 'Envolvement Settings'] as const;
+export const WIZARD_STEPS = [
+  'Basic Information',
+  'Pricing & Availability',
+  'Important Dates',
+  'Envolvement Settings',
+] as const;
 
 export type WizardState = {
   title: string;
@@ -120,10 +125,15 @@ export function toCreationBody(state: WizardState) {
       // Only what the 'User Submissions' toggle revealed, and only while it is on.
       submissionDescription: state.submissionsAllowed ? state.submissionDescription.trim() : '',
       submissionDeadline: state.submissionsAllowed ? localMidnight(state.submissionDeadline) : null,
-      submissionContent: state.submissionsAllowed ? state.submissionContent : { picture: false, description: false, url: false },
+      submissionContent: state.submissionsAllowed
+        ? state.submissionContent
+        : { picture: false, description: false, url: false },
     },
     comments: state.comments,
-    published: { published: state.published, publishedReleaseDate: state.published ? localMidnight(state.publishedReleaseDate) : null },
+    published: {
+      published: state.published,
+      publishedReleaseDate: state.published ? localMidnight(state.publishedReleaseDate) : null,
+    },
     imgUrl: state.imgUrl,
     targetEnvolvmentDate: localMidnight(state.targetDate),
     activityPostJSON: '',
@@ -176,11 +186,23 @@ export function fileSizeLabel(bytes: number): string {
 
 export type PreviewOffer = Pick<
   EnvolvementDto,
-  'title' | 'previewText' | 'description' | 'imgUrl' | 'priceCents' | 'endDate' | 'quantity' | 'username' | 'userPicture' | 'categories'
+  | 'title'
+  | 'previewText'
+  | 'description'
+  | 'imgUrl'
+  | 'priceCents'
+  | 'endDate'
+  | 'quantity'
+  | 'username'
+  | 'userPicture'
+  | 'categories'
 >;
 
 /** What the preview shows while the form is filled in: the card's fields, or the spec's placeholders. */
-export function toPreviewOffer(state: WizardState, creator: { nickname: string; picture: string | null }): PreviewOffer {
+export function toPreviewOffer(
+  state: WizardState,
+  creator: { nickname: string; picture: string | null },
+): PreviewOffer {
   const end = localMidnight(state.endDate);
   return {
     title: state.title.trim() || 'Your Title',

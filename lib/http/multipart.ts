@@ -68,7 +68,9 @@ function collectFile(parser: Busboy, field: string, tooLarge: () => AppError) {
     });
     parser.on('error', () => fail(notMultipart()));
     parser.on('finish', () => {
-      resolve(found && { filename: found.filename, mimeType: found.mimeType, bytes: Buffer.concat(found.chunks, found.size) });
+      resolve(
+        found && { filename: found.filename, mimeType: found.mimeType, bytes: Buffer.concat(found.chunks, found.size) },
+      );
     });
   });
   return { file, failed };
@@ -76,7 +78,9 @@ function collectFile(parser: Busboy, field: string, tooLarge: () => AppError) {
 
 function write(parser: Busboy, chunk: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
-    parser.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength), (error) => (error ? reject(error) : resolve()));
+    parser.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength), (error) =>
+      error ? reject(error) : resolve(),
+    );
   });
 }
 
@@ -86,7 +90,11 @@ function write(parser: Busboy, chunk: Uint8Array): Promise<void> {
  * moment it shows, and the rest is never read. A body that is not a well-formed
  * multipart form is a 400, never a 500.
  */
-export async function readUploadedFile(request: Request, field: string, { maxBytes, tooLargeMessage }: UploadLimits): Promise<UploadedFile> {
+export async function readUploadedFile(
+  request: Request,
+  field: string,
+  { maxBytes, tooLargeMessage }: UploadLimits,
+): Promise<UploadedFile> {
   const tooLarge = () => new AppError('too_large', tooLargeMessage);
   const bodyLimit = maxBytes + MULTIPART_OVERHEAD;
   if (Number(request.headers.get('content-length')) > bodyLimit) throw tooLarge();

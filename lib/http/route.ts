@@ -51,7 +51,10 @@ function guardWrite(request: Request, options: RouteOptions): void {
   if (!options.crossSite) assertSameOrigin(request);
   const type = mediaType(request);
   if (type === null ? declaresBody(request) : !(options.bodyTypes ?? BODY_TYPES).includes(type)) {
-    throw new AppError('unsupported_media_type', 'Send the request body as application/json (or multipart/form-data for files).');
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the request body as application/json (or multipart/form-data for files).',
+    );
   }
 }
 
@@ -89,7 +92,10 @@ function flatten(params: Record<string, string | string[]>): Record<string, stri
  * site and in JSON or multipart, expected failures as `{ error }` with their status, and
  * the security headers on every answer.
  */
-export function handleRoute(handler: (request: NextRequest, context: RouteContext) => Promise<Response>, options: RouteOptions = {}) {
+export function handleRoute(
+  handler: (request: NextRequest, context: RouteContext) => Promise<Response>,
+  options: RouteOptions = {},
+) {
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     let response: Response;
     try {

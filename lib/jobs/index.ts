@@ -31,7 +31,12 @@ export async function startJobs(handle: DatabaseHandle): Promise<Jobs> {
   boss.on('error', (error) => logError('jobs', error));
   await boss.start();
   // 'stately': one run waiting and one running at most, so a slow run never piles up others.
-  await ensureQueue(boss, RECONCILE_PAYMENTS, { name: RECONCILE_PAYMENTS, policy: 'stately', retryLimit: 2, retryBackoff: true });
+  await ensureQueue(boss, RECONCILE_PAYMENTS, {
+    name: RECONCILE_PAYMENTS,
+    policy: 'stately',
+    retryLimit: 2,
+    retryBackoff: true,
+  });
   await boss.schedule(RECONCILE_PAYMENTS, EVERY_TEN_MINUTES);
   await boss.work(RECONCILE_PAYMENTS, async () => {
     const report = await reconcilePayments();

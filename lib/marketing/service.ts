@@ -11,5 +11,9 @@ export async function joinWaitlist(email: string): Promise<void> {
 export async function saveAmbassadorApplication(application: AmbassadorApplication): Promise<void> {
   await db()
     .insert(ambassadorApplications)
-    .values({ ...application, email: application.email.toLowerCase(), contentTypes: [...new Set(application.contentTypes)] });
+    .values({
+      ...application,
+      email: application.email.toLowerCase(),
+      contentTypes: [...new Set(application.contentTypes)],
+    });
 }

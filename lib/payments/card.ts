@@ -30,16 +30,24 @@ export async function paymentOutcome(payment: PaymentRow): Promise<PaymentOutcom
       .from(purchases)
       .where(and(eq(purchases.paymentIntentId, payment.id), heldMembership))
       .limit(1);
-    return member ? { granted: true } : { granted: false, message: 'Your payment is being confirmed. Please refresh in a moment.' };
+    return member
+      ? { granted: true }
+      : { granted: false, message: 'Your payment is being confirmed. Please refresh in a moment.' };
   }
-  if (payment.status === 'disputed') return { granted: false, message: 'This payment is disputed: access is paused until the dispute is settled.' };
+  if (payment.status === 'disputed')
+    return { granted: false, message: 'This payment is disputed: access is paused until the dispute is settled.' };
   if (payment.status === 'canceled') return { granted: false, message: 'This payment was canceled.' };
   return { granted: false, message: PAYMENT_NOT_COMPLETED };
 }
 
 /** The completion page and grant-access: ask Stripe, bring the ledger up to date, say what it bought. */
-export async function confirmCardPayment(userId: string, envolvementId: string, paymentIntentId: string): Promise<PaymentOutcome> {
+export async function confirmCardPayment(
+  userId: string,
+  envolvementId: string,
+  paymentIntentId: string,
+): Promise<PaymentOutcome> {
   const own = await getOwnPaymentOrThrow(userId, paymentIntentId);
-  if (own.envolvementId !== envolvementId) throw new AppError('bad_request', 'This payment is for another envolvement.');
+  if (own.envolvementId !== envolvementId)
+    throw new AppError('bad_request', 'This payment is for another envolvement.');
   return paymentOutcome((await syncPayment(own.id, 'completion')) ?? own);
 }

@@ -23,11 +23,19 @@ export async function fulfilPayment(paymentId: string, paid: Paid): Promise<Paym
   return db().transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment || !grantsAccess(payment.status) || payment.refundReason) return payment ?? null;
-    const [member] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.paymentIntentId, paymentId)).limit(1);
+    const [member] = await tx
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(eq(purchases.paymentIntentId, paymentId))
+      .limit(1);
     if (member) return payment;
     const reason = await refusalOf(tx, payment, paid);
     if (!reason) return payment;
-    const [marked] = await tx.update(payments).set({ refundReason: reason, updatedAt: new Date() }).where(eq(payments.id, paymentId)).returning();
+    const [marked] = await tx
+      .update(payments)
+      .set({ refundReason: reason, updatedAt: new Date() })
+      .where(eq(payments.id, paymentId))
+      .returning();
     return marked!;
   });
 }
@@ -38,7 +46,9 @@ async function refusalOf(tx: Tx, payment: PaymentRow, paid: Paid): Promise<Refun
   const [joined] = await tx
     .select({ id: purchases.id })
     .from(purchases)
-    .where(and(eq(purchases.envolvementId, payment.envolvementId), eq(purchases.userId, payment.buyerId), heldMembership))
+    .where(
+      and(eq(purchases.envolvementId, payment.envolvementId), eq(purchases.userId, payment.buyerId), heldMembership),
+    )
     .limit(1);
   if (joined) return 'already_joined';
   try {

@@ -56,14 +56,24 @@ async function openIntent(userId: string, row: EnvolvementRow): Promise<Checkout
   // The same checkout at the same moment (a double click) sends the same key and gets the
   // same intent; every earlier intent of this buyer makes the next key new.
   const attempt = await countPayments(userId, row.id);
-  const intent = await getStripe().paymentIntents.create(params, { idempotencyKey: idempotencyKey('pi', params, attempt) });
+  const intent = await getStripe().paymentIntents.create(params, {
+    idempotencyKey: idempotencyKey('pi', params, attempt),
+  });
   try {
-    await recordPayment({ id: intent.id, envolvementId: row.id, buyerId: userId, amountCents: row.priceCents, currency: row.currency });
+    await recordPayment({
+      id: intent.id,
+      envolvementId: row.id,
+      buyerId: userId,
+      amountCents: row.priceCents,
+      currency: row.currency,
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Another checkout of this buyer opened an intent at a different price at the same
     // moment and recorded it first: this one is never shown, so cancel it and use theirs.
-    await getStripe().paymentIntents.cancel(intent.id).catch(() => undefined);
+    await getStripe()
+      .paymentIntents.cancel(intent.id)
+      .catch(() => undefined);
     return null;
   }
   return { clientSecret: intent.client_secret!, paymentIntentId: intent.id };

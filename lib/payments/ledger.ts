@@ -2,13 +2,7 @@ import 'server-only';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
-import {
-  envolvements,
-  payments,
-  paymentStatusChanges,
-  purchases,
-  type PaymentRow,
-} from '@/models';
+import { envolvements, payments, paymentStatusChanges, purchases, type PaymentRow } from '@/models';
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
 import { applyLedgerChange, type LedgerChange, type LedgerMove } from './ledger-rules';
 
@@ -35,7 +29,13 @@ export async function getOpenPayment(buyerId: string, envolvementId: string): Pr
   const [row] = await db()
     .select()
     .from(payments)
-    .where(and(eq(payments.buyerId, buyerId), eq(payments.envolvementId, envolvementId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])))
+    .where(
+      and(
+        eq(payments.buyerId, buyerId),
+        eq(payments.envolvementId, envolvementId),
+        inArray(payments.status, [...OPEN_PAYMENT_STATUSES]),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -50,7 +50,13 @@ export async function countPayments(buyerId: string, envolvementId: string): Pro
 }
 
 /** Records a new intent with what was offered; a second record of the same intent is a no-op. */
-export async function recordPayment(values: { id: string; envolvementId: string; buyerId: string; amountCents: number; currency: string }): Promise<void> {
+export async function recordPayment(values: {
+  id: string;
+  envolvementId: string;
+  buyerId: string;
+  amountCents: number;
+  currency: string;
+}): Promise<void> {
   await db().insert(payments).values(values).onConflictDoNothing({ target: payments.id });
 }
 

@@ -29,7 +29,10 @@ function due(now: Date) {
     lt(payments.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
     or(
       inArray(payments.status, [...OPEN_PAYMENT_STATUSES, 'disputed']),
-      and(inArray(payments.status, [...LIVE_PAYMENT_STATUSES]), gt(payments.createdAt, new Date(now.getTime() - WATCH_PAID_MS))),
+      and(
+        inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
+        gt(payments.createdAt, new Date(now.getTime() - WATCH_PAID_MS)),
+      ),
     ),
   );
 }
@@ -59,14 +62,22 @@ export async function reconcilePayments(options: { now?: Date; limit?: number } 
       const before = await getPayment(row.id);
       await refundIfRemoved(row.id);
       let after = await syncPayment(row.id, 'reconcile');
-      if (after && isOpen(after.status) && after.status !== 'processing' && now.getTime() - row.createdAt.getTime() > ABANDON_AFTER_MS) {
+      if (
+        after &&
+        isOpen(after.status) &&
+        after.status !== 'processing' &&
+        now.getTime() - row.createdAt.getTime() > ABANDON_AFTER_MS
+      ) {
         after = (await cancelIntent(row.id, 'reconcile:abandoned')) ?? after;
         if (after.status === 'canceled') report.canceled += 1;
       }
       if (fingerprint(before) !== fingerprint(after)) report.changed += 1;
       // The least recently checked go first next time, so a run cut short by `limit` never
       // looks at the same rows forever.
-      await db().update(payments).set({ reconciledAt: sql`now()` }).where(eq(payments.id, row.id));
+      await db()
+        .update(payments)
+        .set({ reconciledAt: sql`now()` })
+        .where(eq(payments.id, row.id));
     } catch (error) {
       report.failed += 1;
       logError('payments.reconcile', error, { paymentId: row.id });
@@ -82,6 +93,12 @@ async function refundIfRemoved(paymentId: string): Promise<void> {
     .select({ id: payments.id })
     .from(payments)
     .innerJoin(envolvements, eq(envolvements.id, payments.envolvementId))
-    .where(and(eq(payments.id, paymentId), isNotNull(envolvements.archivedAt), inArray(payments.status, [...LIVE_PAYMENT_STATUSES])));
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isNotNull(envolvements.archivedAt),
+        inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
+      ),
+    );
   if (removed) await markForRefund(paymentId, 'removed', null);
 }

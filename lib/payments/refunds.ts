@@ -31,15 +31,29 @@ export async function executeRefund(payment: PaymentRow): Promise<PaymentRow> {
   } catch (error) {
     // Refunded meanwhile (the dashboard, another instance): the ledger catches up.
     if (stripeErrorCode(error) !== 'charge_already_refunded') throw error;
-    const caught = await moveLedger(payment.id, { kind: 'refunded', amountRefundedCents: payment.amountCents }, 'stripe:already_refunded');
+    const caught = await moveLedger(
+      payment.id,
+      { kind: 'refunded', amountRefundedCents: payment.amountCents },
+      'stripe:already_refunded',
+    );
     return caught?.payment ?? payment;
   }
   await db()
     .insert(paymentRefunds)
-    .values({ id: refund.id, paymentId: payment.id, amountCents: refund.amount, reason: payment.refundReason, requestedBy: payment.refundRequestedBy })
+    .values({
+      id: refund.id,
+      paymentId: payment.id,
+      amountCents: refund.amount,
+      reason: payment.refundReason,
+      requestedBy: payment.refundRequestedBy,
+    })
     .onConflictDoNothing({ target: paymentRefunds.id });
   if (refund.status === 'failed' || refund.status === 'canceled') return payment;
   // Nothing is left on the charge now: refunded in full, whatever amount was offered.
-  const moved = await moveLedger(payment.id, { kind: 'refunded', amountRefundedCents: payment.amountCents }, `refund:${refund.id}`);
+  const moved = await moveLedger(
+    payment.id,
+    { kind: 'refunded', amountRefundedCents: payment.amountCents },
+    `refund:${refund.id}`,
+  );
   return moved?.payment ?? payment;
 }

@@ -23,7 +23,11 @@ export function getStripe(): Stripe {
         maxNetworkRetries: 2,
         telemetry: false,
         ...(host
-          ? { host, port: process.env.STRIPE_API_PORT, protocol: (process.env.STRIPE_API_PROTOCOL as 'http' | 'https' | undefined) ?? 'https' }
+          ? {
+              host,
+              port: process.env.STRIPE_API_PORT,
+              protocol: (process.env.STRIPE_API_PROTOCOL as 'http' | 'https' | undefined) ?? 'https',
+            }
           : {}),
       }),
     };

@@ -37,7 +37,11 @@ export async function applyIntent(intent: Stripe.PaymentIntent, source: string):
     const { data } = await getStripe().disputes.list({ payment_intent: intent.id, limit: 10 });
     for (const dispute of data) {
       const won = CLOSED_DISPUTE[dispute.status];
-      await moveLedger(intent.id, won === undefined ? { kind: 'dispute_opened' } : { kind: 'dispute_closed', won }, source);
+      await moveLedger(
+        intent.id,
+        won === undefined ? { kind: 'dispute_opened' } : { kind: 'dispute_closed', won },
+        source,
+      );
     }
   }
 }
@@ -48,7 +52,8 @@ export async function applyIntent(intent: Stripe.PaymentIntent, source: string):
  */
 export async function settlePayment(paymentId: string, paid: Paid | null): Promise<PaymentRow | null> {
   let payment = await getPayment(paymentId);
-  if (payment && paid && grantsAccess(payment.status) && !payment.refundReason) payment = await fulfilPayment(paymentId, paid);
+  if (payment && paid && grantsAccess(payment.status) && !payment.refundReason)
+    payment = await fulfilPayment(paymentId, paid);
   if (payment?.refundReason && grantsAccess(payment.status)) payment = await executeRefund(payment);
   return payment;
 }
@@ -62,7 +67,11 @@ export async function syncPayment(paymentId: string, source = 'stripe'): Promise
 }
 
 // Stripe statuses in which the buyer can still pay, and the app can still cancel.
-const PAYABLE = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+const PAYABLE = new Set<Stripe.PaymentIntent.Status>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
 
 export function isPayable(intent: Pick<Stripe.PaymentIntent, 'status'>): boolean {
   return PAYABLE.has(intent.status);

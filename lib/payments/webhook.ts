@@ -34,9 +34,17 @@ export function verifyEvent(rawBody: string, signature: string | null, now = Dat
     throw new AppError('bad_request', 'Invalid Stripe signature');
   }
   // The signature proves who sent the body, not that it is an event: `null` parses too.
-  if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new AppError('bad_request', 'Malformed Stripe event');
+  if (typeof event !== 'object' || event === null || Array.isArray(event))
+    throw new AppError('bad_request', 'Malformed Stripe event');
   const data = (event as { data?: { object?: unknown } }).data;
-  if (typeof event.id !== 'string' || !event.id || typeof event.type !== 'string' || !data || typeof data.object !== 'object' || data.object === null) {
+  if (
+    typeof event.id !== 'string' ||
+    !event.id ||
+    typeof event.type !== 'string' ||
+    !data ||
+    typeof data.object !== 'object' ||
+    data.object === null
+  ) {
     throw new AppError('bad_request', 'Malformed Stripe event');
   }
   return event;
@@ -68,13 +76,19 @@ function read(event: Stripe.Event): Reading {
       const charge = object as unknown as Stripe.Charge;
       const amount = Number(charge.amount_refunded);
       const paid = typeof charge.amount === 'number' ? { amountCents: charge.amount, currency: charge.currency } : null;
-      return { paymentIntentId: idOf(charge.payment_intent), change: Number.isFinite(amount) ? { kind: 'refunded', amountRefundedCents: amount } : null, paid };
+      return {
+        paymentIntentId: idOf(charge.payment_intent),
+        change: Number.isFinite(amount) ? { kind: 'refunded', amountRefundedCents: amount } : null,
+        paid,
+      };
     }
     case 'charge.dispute.created':
     case 'charge.dispute.closed': {
       const dispute = object as unknown as Stripe.Dispute;
       const change: LedgerChange =
-        event.type === 'charge.dispute.created' ? { kind: 'dispute_opened' } : { kind: 'dispute_closed', won: dispute.status !== 'lost' };
+        event.type === 'charge.dispute.created'
+          ? { kind: 'dispute_opened' }
+          : { kind: 'dispute_closed', won: dispute.status !== 'lost' };
       return { paymentIntentId: idOf(dispute.payment_intent), change, paid: null };
     }
     default:
@@ -90,7 +104,11 @@ async function apply(event: Stripe.Event, reading: Reading): Promise<string> {
   if (!moved) return 'ignored: unknown payment';
   const { move, payment: before } = moved;
   const payment = await settlePayment(before.id, reading.paid);
-  const parts = [move.outcome === 'refused' ? `refused ${before.status} → ${reading.change.kind}` : `${move.outcome}: ${move.state.status}`];
+  const parts = [
+    move.outcome === 'refused'
+      ? `refused ${before.status} → ${reading.change.kind}`
+      : `${move.outcome}: ${move.state.status}`,
+  ];
   if (payment?.refundReason) parts.push(`refund: ${payment.refundReason}`);
   return parts.join('; ');
 }
@@ -106,7 +124,12 @@ export async function handleEvent(event: Stripe.Event): Promise<{ duplicate: boo
   const reading = read(event);
   const [claimed] = await db()
     .insert(paymentEvents)
-    .values({ id: event.id, type: event.type, paymentIntentId: reading.paymentIntentId?.slice(0, 255) ?? null, outcome: 'processing' })
+    .values({
+      id: event.id,
+      type: event.type,
+      paymentIntentId: reading.paymentIntentId?.slice(0, 255) ?? null,
+      outcome: 'processing',
+    })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   if (!claimed) return { duplicate: true, outcome: 'duplicate' };

@@ -1,5 +1,10 @@
 import 'server-only';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { getDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { logError } from '@/lib/log';
@@ -37,7 +42,9 @@ function createLimiter(handle: DatabaseHandle, name: RateLimitName): RateLimiter
   });
 }
 
-const store = globalThis as unknown as { __envolveRateLimiters?: WeakMap<DatabaseHandle, Map<RateLimitName, RateLimiterAbstract>> };
+const store = globalThis as unknown as {
+  __envolveRateLimiters?: WeakMap<DatabaseHandle, Map<RateLimitName, RateLimiterAbstract>>;
+};
 
 function limiter(name: RateLimitName): RateLimiterAbstract {
   const handle = getDatabaseHandle();

@@ -23,7 +23,11 @@ export const RATE_LIMITS = {
     message: 'Too many failed sign-in attempts from your network. Please try again in {wait}.',
   },
   /** New accounts per IP address (an e-mail already taken counts as well). */
-  signUpIp: { points: 10, duration: 60 * 60, message: 'Too many sign-ups from your network. Please try again in {wait}.' },
+  signUpIp: {
+    points: 10,
+    duration: 60 * 60,
+    message: 'Too many sign-ups from your network. Please try again in {wait}.',
+  },
   /** Password changes per user. */
   passwordChange: { points: 5, duration: 15 * 60, message: 'Too many password changes. Please try again in {wait}.' },
   /** Waitlist sign-ups per IP address. */

@@ -47,7 +47,8 @@ function saveToCloudinary(bytes: Buffer, folder: ImageFolder): Promise<string> {
   return new Promise((resolve, reject) => {
     const stream = cloudinary.uploader.upload_stream(
       { folder: `envolve/${folder}`, public_id: randomUUID(), resource_type: 'image' },
-      (error, result) => (error || !result ? reject(error ?? new Error('Empty Cloudinary answer')) : resolve(result.secure_url)),
+      (error, result) =>
+        error || !result ? reject(error ?? new Error('Empty Cloudinary answer')) : resolve(result.secure_url),
     );
     stream.end(bytes);
   });
@@ -56,6 +57,8 @@ function saveToCloudinary(bytes: Buffer, folder: ImageFolder): Promise<string> {
 /** Validates and stores an uploaded image under a server-made name; returns its public URL. */
 export async function saveImage(file: UploadedFile | null, folder: ImageFolder): Promise<{ url: string }> {
   const { bytes, type } = readImage(file);
-  const url = process.env.CLOUDINARY_URL ? await saveToCloudinary(bytes, folder) : await saveLocally(bytes, type, folder);
+  const url = process.env.CLOUDINARY_URL
+    ? await saveToCloudinary(bytes, folder)
+    : await saveLocally(bytes, type, folder);
   return { url };
 }

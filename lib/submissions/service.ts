@@ -15,7 +15,12 @@ export const NOT_ENABLED = 'Submissions are currently not enabled.';
 type Progress = Record<SubmissionStatus, boolean>;
 
 export function toProgress(status: SubmissionStatus): Progress {
-  return { inReview: status === 'inReview', approved: status === 'approved', denied: status === 'denied', completed: status === 'completed' };
+  return {
+    inReview: status === 'inReview',
+    approved: status === 'approved',
+    denied: status === 'denied',
+    completed: status === 'completed',
+  };
 }
 
 /** The creator opens submissions with the types they accept. */
@@ -40,7 +45,10 @@ export async function openSubmissions(viewer: Viewer, envolvementId: string, bod
 export async function pullSubmissions(viewer: Viewer, envolvementId: string) {
   await getOwnEnvolvementOrThrow(viewer, envolvementId, 'review submissions of');
   const rows = await db()
-    .select({ submission: submissions, user: { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture } })
+    .select({
+      submission: submissions,
+      user: { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture },
+    })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .where(eq(submissions.envolvementId, envolvementId))
@@ -85,11 +93,13 @@ export async function userAccessToSubmission(viewer: Viewer, envolvementId: stri
 /** A joined user sends (or replaces) their submission; it goes back to In-Review. */
 export async function postUserSubmission(viewer: Viewer, envolvementId: string, body: unknown) {
   const row = await getEnvolvementOrThrow(envolvementId);
-  if (row.creatorId === viewer.id) throw new AppError('forbidden', 'Creators review submissions; they do not send them.');
+  if (row.creatorId === viewer.id)
+    throw new AppError('forbidden', 'Creators review submissions; they do not send them.');
   assertNotRemoved(row);
   if (!(await hasAccess(row, viewer.id))) throw new AppError('forbidden', "Looks like you haven't paid for this yet.");
   if (!row.submissionsActive) throw new AppError('conflict', NOT_ENABLED);
-  if (row.submissionDeadline && row.submissionDeadline.getTime() < Date.now()) throw new AppError('conflict', 'The submission deadline has passed.');
+  if (row.submissionDeadline && row.submissionDeadline.getTime() < Date.now())
+    throw new AppError('conflict', 'The submission deadline has passed.');
   const input = userSubmissionSchema.parse(body);
   const fields: Record<string, string> = {};
   if (input.description && !row.submissionText) fields.description = 'Text submissions are not allowed here.';
@@ -98,7 +108,8 @@ export async function postUserSubmission(viewer: Viewer, envolvementId: string, 
   if (row.submissionText && !input.description) fields.description = 'Description is required';
   if (row.submissionUrl && !input.url) fields.url = 'Link is required';
   // Only a picture may be left out, and then only when something else is sent.
-  if (row.submissionPicture && !row.submissionText && !row.submissionUrl && !input.picture) fields.picture = 'Picture is required';
+  if (row.submissionPicture && !row.submissionText && !row.submissionUrl && !input.picture)
+    fields.picture = 'Picture is required';
   if (Object.keys(fields).length) throw new AppError('bad_request', Object.values(fields)[0]!, fields);
 
   const values = { description: input.description ?? '', pictureUrl: input.picture ?? '', url: input.url ?? '' };
@@ -117,7 +128,12 @@ export async function postUserSubmission(viewer: Viewer, envolvementId: string, 
       })
       .returning({ id: submissions.id });
     if (!previous || previous.status !== 'inReview') {
-      await tx.insert(submissionStatusChanges).values({ submissionId: saved!.id, changedBy: viewer.id, fromStatus: previous?.status ?? null, toStatus: 'inReview' });
+      await tx.insert(submissionStatusChanges).values({
+        submissionId: saved!.id,
+        changedBy: viewer.id,
+        fromStatus: previous?.status ?? null,
+        toStatus: 'inReview',
+      });
     }
   });
   return userAccessToSubmission(viewer, envolvementId);
@@ -151,7 +167,9 @@ export async function updateSubmissionStatuses(viewer: Viewer, envolvementId: st
       const next = wanted.get(row.userId)!;
       if (next === row.status) continue;
       await tx.update(submissions).set({ status: next, updatedAt: new Date() }).where(eq(submissions.id, row.id));
-      await tx.insert(submissionStatusChanges).values({ submissionId: row.id, changedBy: viewer.id, fromStatus: row.status, toStatus: next });
+      await tx
+        .insert(submissionStatusChanges)
+        .values({ submissionId: row.id, changedBy: viewer.id, fromStatus: row.status, toStatus: next });
     }
   });
   return pullSubmissions(viewer, envolvementId);

@@ -17,7 +17,11 @@ export async function findUserByIdOrSlug(idOrSlug: string): Promise<ProfileUser 
   const [user] = await db()
     .select(profileColumns)
     .from(users)
-    .where(value.includes('|') ? eq(users.id, value) : or(eq(users.id, value), sql`split_part(${users.id}, '|', 2) = ${value}`))
+    .where(
+      value.includes('|')
+        ? eq(users.id, value)
+        : or(eq(users.id, value), sql`split_part(${users.id}, '|', 2) = ${value}`),
+    )
     .limit(1);
   return user ?? null;
 }

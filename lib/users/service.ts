@@ -18,7 +18,13 @@ export const publicUserColumns = {
   bannerUrl: users.bannerUrl,
 };
 
-export type PublicUser = { id: string; name: string; nickname: string; picture: string | null; bannerUrl: string | null };
+export type PublicUser = {
+  id: string;
+  name: string;
+  nickname: string;
+  picture: string | null;
+  bannerUrl: string | null;
+};
 export type AccountUser = PublicUser & { email: string | null };
 /** An account as sessions see it: the version its sessions must carry, and whether it has a password. */
 export type SessionUser = AccountUser & { sessionVersion: number; hasPassword: boolean };
@@ -85,7 +91,13 @@ export async function upsertOidcUser(profile: {
       .values(values)
       .onConflictDoUpdate({
         target: users.id,
-        set: { email: values.email, name: values.name, nickname: values.nickname, picture: values.picture, updatedAt: values.updatedAt },
+        set: {
+          email: values.email,
+          name: values.name,
+          nickname: values.nickname,
+          picture: values.picture,
+          updatedAt: values.updatedAt,
+        },
       })
       .returning(accountColumns);
     return user!;
@@ -98,7 +110,11 @@ export async function upsertOidcUser(profile: {
 
 export async function getAccountUser(id: string): Promise<SessionUser | null> {
   const [user] = await db()
-    .select({ ...accountColumns, sessionVersion: users.sessionVersion, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+    .select({
+      ...accountColumns,
+      sessionVersion: users.sessionVersion,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
@@ -107,7 +123,11 @@ export async function getAccountUser(id: string): Promise<SessionUser | null> {
 
 /** The version a new session of this account carries, or null for no account. */
 export async function getSessionVersion(id: string): Promise<number | null> {
-  const [row] = await db().select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db()
+    .select({ sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row?.sessionVersion ?? null;
 }
 
@@ -154,7 +174,11 @@ export async function changePassword(userId: string, input: ChangePasswordInput,
   // and this one is refused rather than silently replacing it.
   const changed = await db()
     .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword), sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .set({
+      passwordHash: await hashPassword(input.newPassword),
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash)))
     .returning({ id: users.id });
   if (changed.length === 0) {

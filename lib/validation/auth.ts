@@ -11,7 +11,10 @@ export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; a few 
 // The length rules of a new password; how easy it is to guess is checked on the server
 // (lib/auth/password-strength.ts), which knows the person's e-mail and name.
 function newPassword(required: string) {
-  return z.string({ error: required }).min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+  return z
+    .string({ error: required })
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 }
 
 export const registerSchema = z.object({

@@ -72,7 +72,10 @@ const imgUrl = z
   .string()
   .trim()
   .max(LIMITS.imgUrl, MESSAGES.invalidImage)
-  .refine((url) => url === '' || url.startsWith('/uploads/') || url.startsWith('/demo/') || url.startsWith('https://'), MESSAGES.invalidImage)
+  .refine(
+    (url) => url === '' || url.startsWith('/uploads/') || url.startsWith('/demo/') || url.startsWith('https://'),
+    MESSAGES.invalidImage,
+  )
   .check(checkText('Image'))
   .default('');
 
@@ -117,7 +120,11 @@ const quantityNumber = z
   .refine((q) => q === null || q === undefined || q <= LIMITS.quantityMax, MESSAGES.quantityTooLarge);
 
 const submissionContent = z
-  .object({ picture: z.boolean().default(false), description: z.boolean().default(false), url: z.boolean().default(false) })
+  .object({
+    picture: z.boolean().default(false),
+    description: z.boolean().default(false),
+    url: z.boolean().default(false),
+  })
   .default({ picture: false, description: false, url: false });
 
 export const createEnvolvementSchema = z
@@ -131,7 +138,9 @@ export const createEnvolvementSchema = z
     quantity: z
       .object({ quantity: quantityNumber, unlimited: z.boolean().default(true) })
       .default({ quantity: 0, unlimited: true }),
-    endDate: z.object({ endDate: optionalDate, none: z.boolean().default(true) }).default({ endDate: null, none: true }),
+    endDate: z
+      .object({ endDate: optionalDate, none: z.boolean().default(true) })
+      .default({ endDate: null, none: true }),
     targetEnvolvmentDate: optionalDate,
     submissions: z
       .object({
@@ -145,7 +154,12 @@ export const createEnvolvementSchema = z
         submissionDeadline: optionalDate,
         submissionContent,
       })
-      .default({ submissionsAllowed: false, submissionDescription: '', submissionDeadline: null, submissionContent: { picture: false, description: false, url: false } }),
+      .default({
+        submissionsAllowed: false,
+        submissionDescription: '',
+        submissionDeadline: null,
+        submissionContent: { picture: false, description: false, url: false },
+      }),
     comments: z.boolean().default(false),
     published: z
       .object({ published: z.boolean().default(false), publishedReleaseDate: optionalDate })
@@ -226,9 +240,10 @@ export type UpdatePostInput = z.infer<typeof updatePostSchema>;
 export function envolvementFieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_') === 'submissions' || String(issue.path[0] ?? '_') === 'published'
-      ? String(issue.path[issue.path.length - 1] ?? issue.path[0])
-      : String(issue.path[0] ?? '_');
+    const key =
+      String(issue.path[0] ?? '_') === 'submissions' || String(issue.path[0] ?? '_') === 'published'
+        ? String(issue.path[issue.path.length - 1] ?? issue.path[0])
+        : String(issue.path[0] ?? '_');
     fields[key] ??= issue.message;
   }
   return fields;

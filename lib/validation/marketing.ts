@@ -43,17 +43,21 @@ export const ambassadorSchema = z.object({
   handle: required('Handle', 100).check(checkText('Handle')),
   platform: z.enum(PLATFORMS, { error: 'Please choose your primary platform' }),
   contentTypes: z
-    .array(z.enum(CONTENT_TYPES, { error: 'Unknown content type' }), { error: 'Please choose at least one content type' })
+    .array(z.enum(CONTENT_TYPES, { error: 'Unknown content type' }), {
+      error: 'Please choose at least one content type',
+    })
     .min(1, 'Please choose at least one content type')
     .max(CONTENT_TYPES.length),
-  platformLink: required('Platform link', 500).refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'Please enter a link that starts with http:// or https://').check(checkText('Platform link')),
+  platformLink: required('Platform link', 500)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, 'Please enter a link that starts with http:// or https://')
+    .check(checkText('Platform link')),
 });
 
 export type AmbassadorApplication = z.infer<typeof ambassadorSchema>;

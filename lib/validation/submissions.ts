@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { checkText } from './text';
 
 export const openSubmissionsSchema = z
-  .object({ picture: z.boolean().default(false), description: z.boolean().default(false), url: z.boolean().default(false) })
-  .refine((t) => t.picture || t.description || t.url, { message: 'Choose at least one submission type', path: ['types'] });
+  .object({
+    picture: z.boolean().default(false),
+    description: z.boolean().default(false),
+    url: z.boolean().default(false),
+  })
+  .refine((t) => t.picture || t.description || t.url, {
+    message: 'Choose at least one submission type',
+    path: ['types'],
+  });
 
 export function isHttpUrl(value: string): boolean {
   try {

@@ -67,7 +67,10 @@ function seedOf(name: string): number {
   return hash;
 }
 
-let propertiesLeft = fuzzed.reduce((n, r) => n + r.methods.reduce((m, { method }) => m + (hasBrokenFieldCases(method, r.key) ? 2 : 1), 0), 0);
+let propertiesLeft = fuzzed.reduce(
+  (n, r) => n + r.methods.reduce((m, { method }) => m + (hasBrokenFieldCases(method, r.key) ? 2 : 1), 0),
+  0,
+);
 let startedAt = 0;
 
 /**
@@ -116,9 +119,15 @@ for (const route of fuzzed) {
       if (!hasBrokenFieldCases(method, route.key)) return;
       it('survives its valid body with one field broken', async () => {
         const reaching = await callersReaching(ctx, route, method, handler);
-        expect(reaching.length, `nobody could ${name} with its valid body: add one to tests/fuzz/bodies.ts`).toBeGreaterThan(0);
-        await check(`${name} broken field`, fc.tuple(fc.constantFrom(...reaching), brokenField), ([{ role: as, params }, broken]) =>
-          runCase(ctx, route, method, handler, { role: as, params, query: noQuery, body: broken, headers: {} }),
+        expect(
+          reaching.length,
+          `nobody could ${name} with its valid body: add one to tests/fuzz/bodies.ts`,
+        ).toBeGreaterThan(0);
+        await check(
+          `${name} broken field`,
+          fc.tuple(fc.constantFrom(...reaching), brokenField),
+          ([{ role: as, params }, broken]) =>
+            runCase(ctx, route, method, handler, { role: as, params, query: noQuery, body: broken, headers: {} }),
         );
       });
     });
@@ -133,7 +142,13 @@ for (const [key, field] of Object.entries(UPLOADS)) {
       for (const as of ['visitor', 'stranger', 'owner'] as const) {
         for (const upload of uploadCases(field)) {
           ctx.beforeCase();
-          await runCase(ctx, route, 'POST', handler, { role: as, params: {}, query: noQuery, body: upload, headers: {} });
+          await runCase(ctx, route, 'POST', handler, {
+            role: as,
+            params: {},
+            query: noQuery,
+            body: upload,
+            headers: {},
+          });
         }
       }
     });

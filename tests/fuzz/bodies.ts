@@ -4,7 +4,11 @@ import { WORLD_PASSWORD, type World } from './world';
 type Body = Record<string, unknown>;
 
 /** Writes that read no body. */
-const NO_BODY = new Set(['DELETE post/[id]', 'POST payment/refund/[purchaseId]', 'POST user_submissions/add-user-to-submissions/[id]']);
+const NO_BODY = new Set([
+  'DELETE post/[id]',
+  'POST payment/refund/[purchaseId]',
+  'POST user_submissions/add-user-to-submissions/[id]',
+]);
 
 export function takesBody(method: string, routeKey: string): boolean {
   return !NO_BODY.has(`${method} ${routeKey}`);
@@ -26,7 +30,11 @@ function validBodies(world: World): Record<string, Body> {
       platformLink: 'https://youtube.com/@fuzz',
     },
     'POST auth/password': { currentPassword: WORLD_PASSWORD, newPassword: 'correct horse battery staple' },
-    'POST auth/register': { name: 'Fuzz Tester', email: 'register@example.com', password: 'correct horse battery staple' },
+    'POST auth/register': {
+      name: 'Fuzz Tester',
+      email: 'register@example.com',
+      password: 'correct horse battery staple',
+    },
     'POST payment/create-payment-intent': { submissionId: world.paid.id },
     'POST payment/grant-access': { submissionId: world.paid.id, paymentIntentId: world.paymentIntentId },
     'PUT post/[id]': {
@@ -40,10 +48,18 @@ function validBodies(world: World): Record<string, Body> {
       endDate: { endDate: daysFromNow(10), none: false },
       targetEnvolvmentDate: daysFromNow(20),
       isActive: true,
-      submissions: { submissionsAllowed: true, submissionsActive: true, submissionContent: { picture: true, description: true, url: true } },
+      submissions: {
+        submissionsAllowed: true,
+        submissionsActive: true,
+        submissionContent: { picture: true, description: true, url: true },
+      },
       published: { published: true, publishedReleaseDate: daysFromNow(1) },
     },
-    'POST post/add-comment/[id]': { title: 'An update', description: 'What happened\r\nthis week', imgUrl: '/uploads/covers/00000000-0000-4000-8000-000000000000.png' },
+    'POST post/add-comment/[id]': {
+      title: 'An update',
+      description: 'What happened\r\nthis week',
+      imgUrl: '/uploads/covers/00000000-0000-4000-8000-000000000000.png',
+    },
     'POST post/new-base-envolvement': creationBody({
       imgUrl: 'https://example.com/cover.png',
       price: { price: 5, free: false },
@@ -59,9 +75,15 @@ function validBodies(world: World): Record<string, Body> {
       },
     }),
     'POST user_submissions/open-submissions/[id]': { picture: true, description: true, url: false },
-    'POST user_submissions/post-user-submission/[id]': { description: 'My entry', url: 'https://example.com/entry', picture: 'https://example.com/p.png' },
+    'POST user_submissions/post-user-submission/[id]': {
+      description: 'My entry',
+      url: 'https://example.com/entry',
+      picture: 'https://example.com/p.png',
+    },
     'POST user_submissions/update-submission-status/[id]': {
-      SubmissionProgressArray: [{ userID: world.member.id, progress: { inReview: false, approved: true, denied: false, completed: false } }],
+      SubmissionProgressArray: [
+        { userID: world.member.id, progress: { inReview: false, approved: true, denied: false, completed: false } },
+      ],
     },
     'POST waitlist': { email: 'waitlist@example.com' },
   };
@@ -78,6 +100,7 @@ export function validBodyOf(world: World, method: string, routeKey: string): Bod
 export function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
   const paths: Array<Array<string | number>> = [prefix];
   if (Array.isArray(value)) value.forEach((item, i) => paths.push(...pathsOf(item, [...prefix, i])));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) paths.push(...pathsOf(v, [...prefix, k]));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) paths.push(...pathsOf(v, [...prefix, k]));
   return paths;
 }

@@ -1,6 +1,17 @@
 // The requests the fuzz sends: bodies, path ids, queries, headers and callers.
 import fc from 'fast-check';
-import { badCharacter, LONG, nastyNumber, nastyString, nastyValue, Ref, ref, REF_NAMES, withBadCharacter, type RefName } from './values';
+import {
+  badCharacter,
+  LONG,
+  nastyNumber,
+  nastyString,
+  nastyValue,
+  Ref,
+  ref,
+  REF_NAMES,
+  withBadCharacter,
+  type RefName,
+} from './values';
 import { ROLES, type Role } from './world';
 
 const WRONG_CONTENT_TYPES = [
@@ -10,13 +21,40 @@ const WRONG_CONTENT_TYPES = [
 
 // Mostly JSON, so that most cases reach the checks of the body itself.
 export const contentType: fc.Arbitrary<string | null> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'application/json',
+      'application/json',
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...WRONG_CONTENT_TYPES) },
 );
 
 const MALFORMED_BODIES = [
-  ...['{', '}', '{"', '[', 'nul', '{"title":}', '{"title":"a",}', "{'title':'a'}", '{"title":NaN}', '{"price":{"price":Infinity}}'],
-  ...['NaN', '\u0000', '{"a":1}garbage', '\ufeff{}', '{"title":"\\ud800"}', '{"title":"\\u0000"}', '{"__proto__":{"isAdmin":true}}'],
+  ...[
+    '{',
+    '}',
+    '{"',
+    '[',
+    'nul',
+    '{"title":}',
+    '{"title":"a",}',
+    "{'title':'a'}",
+    '{"title":NaN}',
+    '{"price":{"price":Infinity}}',
+  ],
+  ...[
+    'NaN',
+    '\u0000',
+    '{"a":1}garbage',
+    '\ufeff{}',
+    '{"title":"\\ud800"}',
+    '{"title":"\\u0000"}',
+    '{"__proto__":{"isAdmin":true}}',
+  ],
   'title=a&previewText=b&categories=Art',
   '--fuzz\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--fuzz--',
   `${'['.repeat(5000)}${']'.repeat(5000)}`,
@@ -48,7 +86,16 @@ const mutation = {
  */
 export const brokenField: fc.Arbitrary<BodySpec> = fc.record({
   ...mutation,
-  action: fc.constantFrom('set', 'set', 'append', 'append', 'edge', 'edge', 'delete', 'wrap') as fc.Arbitrary<MutateAction>,
+  action: fc.constantFrom(
+    'set',
+    'set',
+    'append',
+    'append',
+    'edge',
+    'edge',
+    'delete',
+    'wrap',
+  ) as fc.Arbitrary<MutateAction>,
   value: fc.oneof(
     { weight: 3, arbitrary: fc.oneof(badCharacter, withBadCharacter) },
     { weight: 2, arbitrary: nastyValue },
@@ -64,7 +111,10 @@ export const body: fc.Arbitrary<BodySpec> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('raw' as const),
-      text: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...MALFORMED_BODIES) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) }),
+      text: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...MALFORMED_BODIES) },
+        { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+      ),
       contentType,
     }),
   },
@@ -74,7 +124,10 @@ export const body: fc.Arbitrary<BodySpec> = fc.oneof(
 // What a path parameter usually names, so that most cases get past the lookup to the
 // checks behind it; any other seeded id still comes up now and then.
 const LIKELY_REFS: Array<[RegExp, RefName[]]> = [
-  [/^(user_profile_info|auth0_user_search|profile)\//, ['ownerId', 'memberId', 'strangerId', 'ownerSlug', 'memberSlug']],
+  [
+    /^(user_profile_info|auth0_user_search|profile)\//,
+    ['ownerId', 'memberId', 'strangerId', 'ownerSlug', 'memberSlug'],
+  ],
   [/\[paymentIntentId\]/, ['payment']],
   [/\[purchaseId\]/, ['paidPurchase', 'freePurchase']],
   [/\[id\]/, ['free', 'paid']],
@@ -99,7 +152,14 @@ const base64url = (text: string) => Buffer.from(text).toString('base64url');
 // Opaque tokens that decode to something plausible and wrong.
 const cursor = fc
   .tuple(
-    fc.constantFrom('2030-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00.000Z', '0000-01-01', 'garbage', ''),
+    fc.constantFrom(
+      '2030-01-01T00:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      '-000001-01-01T00:00:00.000Z',
+      '0000-01-01',
+      'garbage',
+      '',
+    ),
     fc.oneof(fc.constantFrom('------------------------------------', 'gggggggg', '\u0000', ''), fc.uuid()),
   )
   .map(([at, id]) => base64url(`${at}|${id}`));
@@ -133,7 +193,21 @@ export const query: fc.Arbitrary<QuerySpec> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('raw' as const),
-      text: fc.constantFrom('q=%', 'q=%E0%A4%A', 'q=%00abc', 'username=%00%00%00', 'username=%ED%A0%80abc', 'limit=-1', 'limit=1e999', 'limit=NaN', 'limit=1&limit=x', 'cursor=%FF%FE', 'category=&category=Art', `q=${'a'.repeat(5000)}`, '&&&=&='),
+      text: fc.constantFrom(
+        'q=%',
+        'q=%E0%A4%A',
+        'q=%00abc',
+        'username=%00%00%00',
+        'username=%ED%A0%80abc',
+        'limit=-1',
+        'limit=1e999',
+        'limit=NaN',
+        'limit=1&limit=x',
+        'cursor=%FF%FE',
+        'category=&category=Art',
+        `q=${'a'.repeat(5000)}`,
+        '&&&=&=',
+      ),
     }),
   },
 );

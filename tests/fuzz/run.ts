@@ -52,7 +52,8 @@ function refValue(world: World, ref: Ref): string {
 export function resolve(world: World, value: unknown): unknown {
   if (value instanceof Ref) return refValue(world, value);
   if (Array.isArray(value)) return value.map((v) => resolve(world, v));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(world, v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(world, v)]));
   return value;
 }
 
@@ -87,16 +88,23 @@ function mutate(base: unknown, spec: Extract<BodySpec, { kind: 'mutate' }>, valu
     if (Array.isArray(parent)) parent.splice(Number(key), 1);
     else delete parent[key];
   } else if (spec.action === 'wrap') parent[key] = [parent[key]];
-  else if (spec.action === 'append' && typeof parent[key] === 'string') parent[key] = `${parent[key] as string}${typeof value === 'string' ? value : JSON.stringify(value)}`;
+  else if (spec.action === 'append' && typeof parent[key] === 'string')
+    parent[key] = `${parent[key] as string}${typeof value === 'string' ? value : JSON.stringify(value)}`;
   else Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
   return copy;
 }
 
 /** The body text and its content type; undefined text sends no body. */
-function bodyOf(world: World, method: string, routeKey: string, spec: BodySpec): { text?: string | Buffer; contentType: string | null } {
+function bodyOf(
+  world: World,
+  method: string,
+  routeKey: string,
+  spec: BodySpec,
+): { text?: string | Buffer; contentType: string | null } {
   if (spec.kind === 'none') return { contentType: null };
   if (spec.kind === 'raw') return { text: spec.text, contentType: spec.contentType };
-  if (spec.kind === 'valid') return { text: JSON.stringify(validBodyOf(world, method, routeKey) ?? {}), contentType: 'application/json' };
+  if (spec.kind === 'valid')
+    return { text: JSON.stringify(validBodyOf(world, method, routeKey) ?? {}), contentType: 'application/json' };
   const value = resolve(world, spec.value);
   const json = spec.kind === 'value' ? value : mutate(validBodyOf(world, method, routeKey), spec, value);
   return { text: json === undefined ? undefined : JSON.stringify(json), contentType: spec.contentType };
@@ -127,13 +135,21 @@ function short(sent: string | Buffer | undefined): string {
  * refusal, and a refused write leaves every table as it was. A write that went through and
  * removed something the cases rely on has the world seeded again for the next case.
  */
-export async function runCase(ctx: Context, route: ApiRoute, method: string, handler: Handler, c: Case): Promise<number> {
+export async function runCase(
+  ctx: Context,
+  route: ApiRoute,
+  method: string,
+  handler: Handler,
+  c: Case,
+): Promise<number> {
   const world = ctx.world();
   const params = Object.fromEntries(route.params.map((name) => [name, String(resolve(world, c.params[name] ?? ''))]));
   const pathname = `/api/${route.key.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_, name: string) => safeEncode(params[name]!))}`;
   const url = `${pathname}${queryOf(world, c.query)}`;
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const { text, contentType } = hasBody ? bodyOf(world, method, route.key, c.body) : { text: undefined, contentType: null };
+  const { text, contentType } = hasBody
+    ? bodyOf(world, method, route.key, c.body)
+    : { text: undefined, contentType: null };
   const headers = new Headers(c.headers);
   const cookie = ctx.cookie(c.role);
   if (cookie) headers.set('cookie', cookie);
@@ -161,7 +177,8 @@ export async function runCase(ctx: Context, route: ApiRoute, method: string, han
   }
   if (!write) return status;
   const after = await fingerprint();
-  if (status >= 400 && after !== before) throw new Error(`refused write (${status}) changed the data, for ${sent}: ${short(answer)}`);
+  if (status >= 400 && after !== before)
+    throw new Error(`refused write (${status}) changed the data, for ${sent}: ${short(answer)}`);
   if (after !== before && !(await isWorldIntact(world))) await ctx.reseed();
   return status;
 }
@@ -181,7 +198,13 @@ export async function callersReaching(ctx: Context, route: ApiRoute, method: str
   for (const role of ROLES) {
     for (const params of paramSets) {
       ctx.beforeCase();
-      const status = await runCase(ctx, route, method, handler, { role, params, query: noQuery, body: { kind: 'valid' }, headers: {} });
+      const status = await runCase(ctx, route, method, handler, {
+        role,
+        params,
+        query: noQuery,
+        body: { kind: 'valid' },
+        headers: {},
+      });
       if (status < 300) reaching.push({ role, params });
     }
   }

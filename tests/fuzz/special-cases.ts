@@ -9,7 +9,9 @@ function multipart(boundary: string, parts: Part[], close = true): Buffer {
   for (const part of parts) {
     const file = part.filename === undefined ? '' : `; filename="${part.filename}"`;
     const type = part.type === undefined ? '' : `\r\nContent-Type: ${part.type}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}${type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}${type}\r\n\r\n`),
+    );
     chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -21,25 +23,46 @@ const FORM = 'multipart/form-data; boundary=fuzz';
 
 /** Multipart bodies a browser would never send, for a route whose file is in `field`. */
 export function uploadCases(field: string): BodySpec[] {
-  const raw = (text: string | Buffer, contentType: string | null = FORM): BodySpec => ({ kind: 'raw', text, contentType });
+  const raw = (text: string | Buffer, contentType: string | null = FORM): BodySpec => ({
+    kind: 'raw',
+    text,
+    contentType,
+  });
   const png = pngBytes();
   return [
     raw('garbage', 'multipart/form-data'),
     raw(''),
     raw('--fuzz--\r\n'),
     raw(multipart('fuzz', [{ name: field, filename: 'a.png', type: 'image/png', data: png }], false)),
-    raw(Buffer.concat([Buffer.from(`--fuzz\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\n\r\n`), png.subarray(0, 8)])),
+    raw(
+      Buffer.concat([
+        Buffer.from(`--fuzz\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\n\r\n`),
+        png.subarray(0, 8),
+      ]),
+    ),
     raw(multipart('other', [{ name: field, filename: 'a.png', type: 'image/png', data: png }])),
     raw(multipart('fuzz', [{ name: field, data: 'not a file' }])),
     raw(multipart('fuzz', [{ name: field, filename: 'a.png', type: 'image/png', data: 'hello' }])),
     raw(multipart('fuzz', [{ name: field, filename: 'empty.png', type: 'image/png', data: Buffer.alloc(0) }])),
-    raw(multipart('fuzz', [{ name: field, filename: '../../\u0000evil.png', type: 'image/png\r\nX-Evil: 1', data: svgBytes() }])),
+    raw(
+      multipart('fuzz', [
+        { name: field, filename: '../../\u0000evil.png', type: 'image/png\r\nX-Evil: 1', data: svgBytes() },
+      ]),
+    ),
     raw(multipart('fuzz', [{ name: field, filename: 'x.svg', type: 'image/svg+xml', data: svgBytes() }])),
     raw(multipart('fuzz', [{ name: 'wrong', filename: 'a.png', type: 'image/png', data: png }])),
     raw(multipart('fuzz', [{ name: `${field}\u0000`, filename: 'a.png', type: 'image/png', data: png }])),
-    raw(multipart('fuzz', Array.from({ length: 500 }, (_, i) => ({ name: `f${i}`, data: 'x' })))),
+    raw(
+      multipart(
+        'fuzz',
+        Array.from({ length: 500 }, (_, i) => ({ name: `f${i}`, data: 'x' })),
+      ),
+    ),
     raw(multipart('fuzz', [{ name: 'x'.repeat(100_000), data: 'x' }])),
-    raw(multipart('fuzz', [{ name: field, filename: 'a.png', type: 'image/png', data: png }]), 'multipart/form-data; boundary='),
+    raw(
+      multipart('fuzz', [{ name: field, filename: 'a.png', type: 'image/png', data: png }]),
+      'multipart/form-data; boundary=',
+    ),
     raw(multipart('fuzz', [{ name: field, filename: 'a.png', type: 'image/png', data: png }]), 'text/plain'),
     raw(multipart('fuzz', [{ name: field, filename: 'a.png', type: 'image/png', data: png }]), null),
     raw(JSON.stringify({ [field]: 'https://example.com/a.png' }), 'application/json'),
@@ -51,7 +74,11 @@ export function uploadCases(field: string): BodySpec[] {
 export function webhookCases(stripe: FakeStripe): Array<{ body: BodySpec; signature: string | null }> {
   const json = (text: string | Buffer): BodySpec => ({ kind: 'raw', text, contentType: 'application/json' });
   const now = Math.floor(Date.now() / 1000);
-  const event = JSON.stringify({ id: 'evt_fuzz', type: 'payment_intent.succeeded', data: { object: { id: 'pi_fuzz' } } });
+  const event = JSON.stringify({
+    id: 'evt_fuzz',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: 'pi_fuzz' } },
+  });
   const signed = (text: string) => ({ body: json(text), signature: stripe.sign(text) });
   return [
     { body: json(event), signature: null },
@@ -70,7 +97,13 @@ export function webhookCases(stripe: FakeStripe): Array<{ body: BodySpec; signat
     signed('"text"'),
     signed(JSON.stringify({ id: 'evt_fuzz_1', type: 'payment_intent.succeeded', data: { object: null } })),
     signed(JSON.stringify({ id: 'evt_fuzz_2', type: 'payment_intent.succeeded', data: { object: { id: ['pi_x'] } } })),
-    signed(JSON.stringify({ id: 'evt_fuzz_3', type: 'charge.refunded', data: { object: { payment_intent: { id: 42 }, amount_refunded: 'lots' } } })),
+    signed(
+      JSON.stringify({
+        id: 'evt_fuzz_3',
+        type: 'charge.refunded',
+        data: { object: { payment_intent: { id: 42 }, amount_refunded: 'lots' } },
+      }),
+    ),
     signed(JSON.stringify({ id: 42, type: 'payment_intent.succeeded', data: { object: {} } })),
   ];
 }

@@ -31,17 +31,65 @@ export const ref = fc.constantFrom(...REF_NAMES).map((name) => new Ref(name));
 export const LONG = 100_000;
 
 // Characters no text field takes (a lone \r included), and U+2028, which any may hold.
-export const BAD_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085', '\u009f', '\ud800', '\udc00', '\r', '\u2028'];
+export const BAD_CHARACTERS = [
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000b',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\ud800',
+  '\udc00',
+  '\r',
+  '\u2028',
+];
 
 const FIXED_STRINGS = [
-  ...['', ' ', '\t', '\n', '\r\n', ...BAD_CHARACTERS, 'a\u0000b', 'a\ud800b', '\udc00\ud800', '😀', '\u202e\u0645', '\ufeff'],
+  ...[
+    '',
+    ' ',
+    '\t',
+    '\n',
+    '\r\n',
+    ...BAD_CHARACTERS,
+    'a\u0000b',
+    'a\ud800b',
+    '\udc00\ud800',
+    '😀',
+    '\u202e\u0645',
+    '\ufeff',
+  ],
   ...['%', '%00', '%E0%A4%A', '%ZZ', '../', '../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', "' or 1=1 --", '\\', '%_%'],
   ...['not-a-uuid', '00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-000000000000'],
   ...['------------------------------------', 'gggggggg-gggg-gggg-gggg-gggggggggggg'],
   ...['null', 'undefined', '[object Object]', '__proto__', 'NaN', '-1', '1e400', 'Infinity'],
-  ...['https://', 'https://example.com/\u0000', 'https://example.com/\ud800', '/uploads/covers/../../secret.png', 'javascript:alert(1)'],
-  ...['local|', '|', `local|${'x'.repeat(400)}`, 'pi_', 'pi_\u0000', `pi_${'a'.repeat(300)}`, 'a@b', 'fuzz@example.com\u0000'],
-  ...['2030-01-01', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00.000Z', '0000-01-01', '9999-12-31T23:59:59.999Z', '10000-01-01'],
+  ...[
+    'https://',
+    'https://example.com/\u0000',
+    'https://example.com/\ud800',
+    '/uploads/covers/../../secret.png',
+    'javascript:alert(1)',
+  ],
+  ...[
+    'local|',
+    '|',
+    `local|${'x'.repeat(400)}`,
+    'pi_',
+    'pi_\u0000',
+    `pi_${'a'.repeat(300)}`,
+    'a@b',
+    'fuzz@example.com\u0000',
+  ],
+  ...[
+    '2030-01-01',
+    '+275760-09-13T00:00:00.000Z',
+    '-000001-01-01T00:00:00.000Z',
+    '0000-01-01',
+    '9999-12-31T23:59:59.999Z',
+    '10000-01-01',
+  ],
 ];
 
 // NUL half the time: it is the one PostgreSQL refuses outright (a 500 where unchecked).
@@ -70,7 +118,23 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 );
 
 export const nastyNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(-1, 0, -0, 0.5, 1.5, -0.0001, 1e-9, 2 ** 31, 2 ** 53 + 1, 10_001, 1_000_001, 1e308, -1e308, Number.NaN, Infinity),
+  fc.constantFrom(
+    -1,
+    0,
+    -0,
+    0.5,
+    1.5,
+    -0.0001,
+    1e-9,
+    2 ** 31,
+    2 ** 53 + 1,
+    10_001,
+    1_000_001,
+    1e308,
+    -1e308,
+    Number.NaN,
+    Infinity,
+  ),
   fc.integer(),
   fc.double(),
 );
@@ -87,15 +151,43 @@ const leaf: fc.Arbitrary<unknown> = fc.oneof(
 export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: leaf },
   { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('title', 'id', 'price', '__proto__', 'constructor', 'x'), leaf, { maxKeys: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.constantFrom('title', 'id', 'price', '__proto__', 'constructor', 'x'), leaf, {
+      maxKeys: 3,
+    }),
+  },
   { weight: 1, arbitrary: fc.constantFrom({}, [], [[]], [{}], { price: { price: -1 } }) },
 );
 
 /** Dates at and past the edges of what the database and JavaScript agree on. */
 export const DATE_EDGES = [
-  ...['+275760-09-13T00:00:00.000Z', '10000-01-01', '-000001-01-01T00:00:00.000Z', '0000-01-01', '0001-01-01', 'Jan 1 99999'],
+  ...[
+    '+275760-09-13T00:00:00.000Z',
+    '10000-01-01',
+    '-000001-01-01T00:00:00.000Z',
+    '0000-01-01',
+    '0001-01-01',
+    'Jan 1 99999',
+  ],
   ...['2030-02-30', '9999-12-31T23:59:59.999Z', '1899-12-31', '2030-01-01T25:00:00Z', '2030-01-01T00:00:00+99:00'],
 ];
 
 /** Numbers at and past the edges of prices and quantities. */
-export const NUMBER_EDGES = [-1, -0, 0, 0.001, 0.005, 1e-7, 49, 10_000, 10_001, 999_999.99, 1_000_000, 1_000_001, 2 ** 31, 2 ** 53, 1e308];
+export const NUMBER_EDGES = [
+  -1,
+  -0,
+  0,
+  0.001,
+  0.005,
+  1e-7,
+  49,
+  10_000,
+  10_001,
+  999_999.99,
+  1_000_000,
+  1_000_001,
+  2 ** 31,
+  2 ** 53,
+  1e308,
+];

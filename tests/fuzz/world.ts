@@ -10,7 +10,10 @@ import type { FakeStripe } from '../helpers/fake-stripe';
 import { sessionCookie } from '../helpers/http';
 import { joinByCard } from '../helpers/payments';
 
-export type Handler = (request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+export type Handler = (
+  request: NextRequest,
+  context: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>;
 
 export type ApiRoute = {
   /** 'post/[id]/members', relative to app/api. */
@@ -39,7 +42,10 @@ export async function discoverRoutes(): Promise<ApiRoute[]> {
     const mod = (await import(/* @vite-ignore */ path.join(API_DIR, file))) as Record<string, unknown>;
     const key = path.posix.dirname(file);
     const params = [...key.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]!);
-    const methods = HTTP_METHODS.filter((m) => typeof mod[m] === 'function').map((method) => ({ method, handler: mod[method] as Handler }));
+    const methods = HTTP_METHODS.filter((m) => typeof mod[m] === 'function').map((method) => ({
+      method,
+      handler: mod[method] as Handler,
+    }));
     routes.push({ key, params, methods });
   }
   return routes;
@@ -70,7 +76,9 @@ export async function seedWorld(stripe: FakeStripe): Promise<World> {
   const member = await createUser({ nickname: 'member' });
   const stranger = await createUser({ nickname: 'stranger' });
   worldPasswordHash ??= hashPassword(WORLD_PASSWORD);
-  await db().update(users).set({ passwordHash: await worldPasswordHash });
+  await db()
+    .update(users)
+    .set({ passwordHash: await worldPasswordHash });
   const free = await createEnvolvement(owner.id, {
     submissionsAllowed: true,
     submissionsActive: true,
@@ -81,10 +89,23 @@ export async function seedWorld(stripe: FakeStripe): Promise<World> {
   });
   const paid = await createEnvolvement(owner.id, { priceCents: 1999, unlimited: false, quantity: 5 });
   const freePurchase = await createPurchase(free.id, member.id);
-  await db().insert(submissions).values({ envolvementId: free.id, userId: member.id, description: 'My entry', url: '', pictureUrl: '' });
-  await db().insert(posts).values({ envolvementId: free.id, authorId: owner.id, kind: 'update', title: 'Welcome', description: 'Hello' });
+  await db()
+    .insert(submissions)
+    .values({ envolvementId: free.id, userId: member.id, description: 'My entry', url: '', pictureUrl: '' });
+  await db()
+    .insert(posts)
+    .values({ envolvementId: free.id, authorId: owner.id, kind: 'update', title: 'Welcome', description: 'Hello' });
   const { intentId, purchase } = await joinByCard(stripe, member, paid.id);
-  return { owner, member, stranger, free, paid, freePurchaseId: freePurchase.id, paymentIntentId: intentId, paidPurchaseId: purchase.id };
+  return {
+    owner,
+    member,
+    stranger,
+    free,
+    paid,
+    freePurchaseId: freePurchase.id,
+    paymentIntentId: intentId,
+    paidPurchaseId: purchase.id,
+  };
 }
 
 export const ROLES = ['visitor', 'stranger', 'owner', 'member', 'ghost', 'forged', 'garbled'] as const;
@@ -133,9 +154,14 @@ const RECORDS_ATTEMPTS = new Set(['rate_limits']);
 export async function fingerprint(): Promise<string> {
   const tables = await publicTables();
   const query = tables
-    .map((t) => `select '${t}' as name, count(*)::int as n, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as digest from "${t}" x`)
+    .map(
+      (t) =>
+        `select '${t}' as name, count(*)::int as n, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as digest from "${t}" x`,
+    )
     .join(' union all ');
-  const result = (await db().execute(sql.raw(`${query} order by name`))) as unknown as { rows: Array<{ name: string; n: number; digest: string }> };
+  const result = (await db().execute(sql.raw(`${query} order by name`))) as unknown as {
+    rows: Array<{ name: string; n: number; digest: string }>;
+  };
   return result.rows.map((r) => `${r.name}:${r.n}:${r.digest}`).join('\n');
 }
 
@@ -146,7 +172,9 @@ async function publicTables(): Promise<string[]> {
   const result = (await db().execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   )) as unknown as { rows: Array<{ table_name: string }> };
-  tablesCache = result.rows.map((r) => r.table_name).filter((t) => !RECORDS_ATTEMPTS.has(t) && /^[a-z_][a-z0-9_]*$/.test(t));
+  tablesCache = result.rows
+    .map((r) => r.table_name)
+    .filter((t) => !RECORDS_ATTEMPTS.has(t) && /^[a-z_][a-z0-9_]*$/.test(t));
   if (tablesCache.length === 0) throw new Error('no tables found in the public schema');
   return tablesCache;
 }

@@ -9,7 +9,9 @@ import { resetRateLimits } from '@/lib/rate-limit';
 import * as schema from '@/models';
 
 // Every table of the schema, so a new table is emptied between tests without a list to keep.
-const TABLES = (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []));
+const TABLES = (Object.values(schema) as unknown[]).flatMap((value) =>
+  is(value, PgTable) ? [getTableName(value)] : [],
+);
 
 export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
 

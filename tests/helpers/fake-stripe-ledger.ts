@@ -48,7 +48,12 @@ type ChargePart = { amount: number; charge: string; payment_intent: string; curr
 export type FakeRefund = Base & ChargePart & { object: 'refund'; status: 'succeeded'; reason: string | null };
 
 export type FakeDispute = Base &
-  ChargePart & { object: 'dispute'; status: 'needs_response' | 'won' | 'lost'; reason: 'fraudulent'; is_charge_refundable: boolean };
+  ChargePart & {
+    object: 'dispute';
+    status: 'needs_response' | 'won' | 'lost';
+    reason: 'fraudulent';
+    is_charge_refundable: boolean;
+  };
 
 export type FakeObject = FakeIntent | FakeCharge | FakeRefund | FakeDispute;
 
@@ -64,9 +69,18 @@ export type FakeEvent = {
   data: { object: FakeObject };
 };
 
-export type IntentCreate = { amount: number; currency: string; metadata?: Metadata; description?: string } & Record<string, unknown>;
+export type IntentCreate = { amount: number; currency: string; metadata?: Metadata; description?: string } & Record<
+  string,
+  unknown
+>;
 
-export type RefundCreate = { payment_intent?: string; charge?: string; amount?: number; reason?: string; metadata?: Metadata };
+export type RefundCreate = {
+  payment_intent?: string;
+  charge?: string;
+  amount?: number;
+  reason?: string;
+  metadata?: Metadata;
+};
 
 /** A refusal in Stripe's words; the server answers it as `{ error }` with this status. */
 export class FakeStripeError extends Error {
@@ -82,7 +96,12 @@ export const invalidRequest = (code: string, message: string, param?: string) =>
   new FakeStripeError(400, { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) });
 
 export const notFound = (kind: string, id: string) =>
-  new FakeStripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
+  new FakeStripeError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    param: 'id',
+  });
 
 const CANCELABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'];
 // The test controls only move an intent that is still waiting for its payment.
@@ -127,7 +146,8 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
     onEvent(event);
   }
 
-  const find = (id: string): FakeObject | undefined => intents.get(id) ?? charges.get(id) ?? refundsById.get(id) ?? disputes.get(id);
+  const find = (id: string): FakeObject | undefined =>
+    intents.get(id) ?? charges.get(id) ?? refundsById.get(id) ?? disputes.get(id);
 
   function getOrThrow<T>(map: Map<string, T>, kind: string, id: string): T {
     const found = map.get(id);
@@ -195,7 +215,10 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
   function getWaitingIntent(id: string, allowed = AWAITING_PAYMENT): FakeIntent {
     const intent = getOrThrow(intents, 'payment_intent', id);
     if (!allowed.includes(intent.status)) {
-      throw invalidRequest('payment_intent_unexpected_state', `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`);
+      throw invalidRequest(
+        'payment_intent_unexpected_state',
+        `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+      );
     }
     return intent;
   }
@@ -218,7 +241,10 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
   }
 
   function process(id: string): FakeIntent {
-    const intent = getWaitingIntent(id, AWAITING_PAYMENT.filter((status) => status !== 'processing'));
+    const intent = getWaitingIntent(
+      id,
+      AWAITING_PAYMENT.filter((status) => status !== 'processing'),
+    );
     intent.status = 'processing';
     emit('payment_intent.processing', intent);
     return intent;
@@ -252,18 +278,28 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
     const intent = getOrThrow(intents, 'payment_intent', intentId);
     const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
     if (intent.status !== 'succeeded' || !charge) {
-      throw invalidRequest('charge_not_refundable', `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
+      throw invalidRequest(
+        'charge_not_refundable',
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+      );
     }
     return charge;
   }
 
   function refund({ payment_intent, charge: chargeId, amount, reason, metadata = {} }: RefundCreate): FakeRefund {
     if (!payment_intent && !chargeId) {
-      throw invalidRequest('parameter_missing', 'One of the following params should be provided for this request: payment_intent or charge.');
+      throw invalidRequest(
+        'parameter_missing',
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
     }
     const charge = chargeId ? getOrThrow(charges, 'charge', chargeId) : succeededChargeOf(payment_intent!);
     if (payment_intent && payment_intent !== charge.payment_intent) {
-      throw invalidRequest('parameter_invalid', `Charge ${charge.id} does not belong to PaymentIntent ${payment_intent}.`, 'charge');
+      throw invalidRequest(
+        'parameter_invalid',
+        `Charge ${charge.id} does not belong to PaymentIntent ${payment_intent}.`,
+        'charge',
+      );
     }
     // An open dispute holds the money and a lost one has already returned it: only a won one allows a refund.
     if ([...disputes.values()].some((d) => d.charge === charge.id && d.status !== 'won')) {
@@ -272,7 +308,8 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
     const left = charge.amount - charge.amount_refunded;
     if (left <= 0) throw invalidRequest('charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
     const value = amount ?? left;
-    if (!Number.isInteger(value) || value < 1) throw invalidRequest('parameter_invalid_integer', 'Invalid positive integer', 'amount');
+    if (!Number.isInteger(value) || value < 1)
+      throw invalidRequest('parameter_invalid_integer', 'Invalid positive integer', 'amount');
     if (value > left) {
       const message = `Refund amount (${money(value, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`;
       throw invalidRequest('amount_too_large', message, 'amount');
@@ -313,8 +350,10 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
 
   function closeDispute(disputeId: string, status: 'won' | 'lost'): FakeDispute {
     const found = getOrThrow(disputes, 'dispute', disputeId);
-    if (status !== 'won' && status !== 'lost') throw invalidRequest('parameter_invalid', 'A dispute closes as won or lost.', 'status');
-    if (found.status !== 'needs_response') throw invalidRequest('dispute_already_closed', `Dispute ${found.id} is already closed (${found.status}).`);
+    if (status !== 'won' && status !== 'lost')
+      throw invalidRequest('parameter_invalid', 'A dispute closes as won or lost.', 'status');
+    if (found.status !== 'needs_response')
+      throw invalidRequest('dispute_already_closed', `Dispute ${found.id} is already closed (${found.status}).`);
     found.status = status;
     found.is_charge_refundable = status === 'won';
     emit('charge.dispute.closed', found);
@@ -322,7 +361,10 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
   }
 
   const eventsFor = (paymentIntentId: string) =>
-    events.filter(({ data: { object } }) => (object.object === 'payment_intent' ? object.id : object.payment_intent) === paymentIntentId);
+    events.filter(
+      ({ data: { object } }) =>
+        (object.object === 'payment_intent' ? object.id : object.payment_intent) === paymentIntentId,
+    );
 
   return {
     intents,

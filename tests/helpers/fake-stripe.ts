@@ -31,7 +31,13 @@ export type FakeStripeOptions = {
   autoDeliver?: boolean;
 };
 
-type LoggedRequest = { method: string; path: string; body: Record<string, string>; params: Params; idempotencyKey: string | null };
+type LoggedRequest = {
+  method: string;
+  path: string;
+  body: Record<string, string>;
+  params: Params;
+  idempotencyKey: string | null;
+};
 
 // The ledger's objects and test controls, less what only the HTTP API uses.
 export type FakeStripe = Omit<Ledger, 'find' | 'getOrThrow' | 'getEvent' | 'createIntent' | 'cancel' | 'refund'> & {
@@ -43,7 +49,10 @@ export type FakeStripe = Omit<Ledger, 'find' | 'getOrThrow' | 'getEvent' | 'crea
   /** The Stripe-Signature header for a payload. */
   sign: (payload: string, opts?: { timestamp?: number; secret?: string }) => string;
   /** Sends the events in the order given, each once the previous one is answered; gives the statuses. */
-  deliver: (events: FakeEvent[], send: (payload: string, signature: string) => Promise<Response | { status: number }>) => Promise<number[]>;
+  deliver: (
+    events: FakeEvent[],
+    send: (payload: string, signature: string) => Promise<Response | { status: number }>,
+  ) => Promise<number[]>;
   deliverTo: (url: string, events: FakeEvent[]) => Promise<number[]>;
   /** Resolves once every automatic delivery queued so far has been answered. */
   waitForDeliveries: () => Promise<void>;
@@ -54,7 +63,13 @@ export type FakeStripe = Omit<Ledger, 'find' | 'getOrThrow' | 'getEvent' | 'crea
 // Form bodies carry no types: these come back as numbers and booleans, while metadata
 // and free text stay strings whatever they look like.
 const INTEGER_PARAMS = new Set(['amount', 'application_fee_amount', 'amount_to_capture', 'limit']);
-const TEXT_PARAMS = new Set(['metadata', 'description', 'statement_descriptor', 'statement_descriptor_suffix', 'receipt_email']);
+const TEXT_PARAMS = new Set([
+  'metadata',
+  'description',
+  'statement_descriptor',
+  'statement_descriptor_suffix',
+  'receipt_email',
+]);
 
 function coerce(path: string[], value: string): Param {
   if (TEXT_PARAMS.has(path[0]!)) return value;
@@ -100,9 +115,16 @@ const asMetadata = (value: Param | undefined) => value as Metadata | undefined;
 function intentCreateParams({ expand: _expand, ...params }: Params) {
   const { amount, currency } = params;
   if (amount === undefined) throw invalidRequest('parameter_missing', 'Missing required param: amount.', 'amount');
-  if (typeof amount !== 'number' || amount < 1) throw invalidRequest('parameter_invalid_integer', 'Invalid positive integer', 'amount');
+  if (typeof amount !== 'number' || amount < 1)
+    throw invalidRequest('parameter_invalid_integer', 'Invalid positive integer', 'amount');
   if (!text(currency)) throw invalidRequest('parameter_missing', 'Missing required param: currency.', 'currency');
-  return { ...params, amount, currency: text(currency)!.toLowerCase(), metadata: asMetadata(params.metadata), description: text(params.description) };
+  return {
+    ...params,
+    amount,
+    currency: text(currency)!.toLowerCase(),
+    metadata: asMetadata(params.metadata),
+    description: text(params.description),
+  };
 }
 
 type Answer = { status: number; body: string; replayed?: boolean };
@@ -117,7 +139,10 @@ function answerError(error: unknown): Answer {
 const refusedUpfront = (error: unknown) =>
   error instanceof FakeStripeError && (error.status === 404 || Boolean(error.error.code?.startsWith('parameter_')));
 
-const idempotencyError = (message: string): Answer => ({ status: 400, body: JSON.stringify({ error: { type: 'idempotency_error', message } }) });
+const idempotencyError = (message: string): Answer => ({
+  status: 400,
+  body: JSON.stringify({ error: { type: 'idempotency_error', message } }),
+});
 
 type Route = { method: string; pattern: RegExp; handle: (ids: string[], params: Params) => unknown };
 
@@ -138,7 +163,8 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     const url = options.webhookUrl;
     if (!options.autoDeliver || !url) return;
     // One queue keeps each object's events in creation order; the API answer does not wait for it.
-    const failed = (why: unknown) => console.warn(`fake Stripe: delivering ${event.type} ${event.id} to ${url}: ${why}`);
+    const failed = (why: unknown) =>
+      console.warn(`fake Stripe: delivering ${event.type} ${event.id} to ${url}: ${why}`);
     deliveries = deliveries
       .then(() => deliverTo(url, [event]))
       .then(([status]) => {
@@ -148,7 +174,11 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
   });
 
   const sign: FakeStripe['sign'] = (payload, opts = {}) =>
-    Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? webhookSecret, timestamp: opts.timestamp });
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.secret ?? webhookSecret,
+      timestamp: opts.timestamp,
+    });
 
   const deliver: FakeStripe['deliver'] = async (events, send) => {
     const statuses: number[] = [];
@@ -165,12 +195,18 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
   const deliverTo: FakeStripe['deliverTo'] = (url, events) =>
     deliver(events, async (payload, signature) => {
       const headers = { 'content-type': 'application/json', 'stripe-signature': signature };
-      const response = await fetch(url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(30_000) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(30_000),
+      });
       await response.arrayBuffer();
       return response;
     });
 
-  const refund: FakeStripe['refund'] = (paymentIntentId, amount) => ledger.refund({ payment_intent: paymentIntentId, amount });
+  const refund: FakeStripe['refund'] = (paymentIntentId, amount) =>
+    ledger.refund({ payment_intent: paymentIntentId, amount });
 
   function expand(object: FakeObject, { expand: fields }: Params): unknown {
     if (!Array.isArray(fields)) return object;
@@ -191,13 +227,19 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
   function listOf(url: string, objects: Map<string, FakeRefund | FakeDispute>, p: Params) {
     const limit = integer(p.limit) ?? 10;
     const matching = [...objects.values()]
-      .filter((o) => (!p.payment_intent || o.payment_intent === p.payment_intent) && (!p.charge || o.charge === p.charge))
+      .filter(
+        (o) => (!p.payment_intent || o.payment_intent === p.payment_intent) && (!p.charge || o.charge === p.charge),
+      )
       .reverse();
     return { ...list(url, matching.slice(0, limit)), has_more: matching.length > limit };
   }
 
   const api: Route[] = [
-    { method: 'POST', pattern: /^\/v1\/payment_intents$/, handle: (_, p) => expand(ledger.createIntent(intentCreateParams(p)), p) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents$/,
+      handle: (_, p) => expand(ledger.createIntent(intentCreateParams(p)), p),
+    },
     {
       method: 'GET',
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
@@ -208,19 +250,36 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
       pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
       handle: ([id], p) => expand(ledger.cancel(id!, text(p.cancellation_reason)), p),
     },
-    { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handle: ([id], p) => expand(ledger.getOrThrow(ledger.charges, 'charge', id!), p) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/charges\/([^/]+)$/,
+      handle: ([id], p) => expand(ledger.getOrThrow(ledger.charges, 'charge', id!), p),
+    },
     {
       method: 'POST',
       pattern: /^\/v1\/refunds$/,
       handle: (_, p) => {
-        const params = { payment_intent: text(p.payment_intent), charge: text(p.charge), reason: text(p.reason), metadata: asMetadata(p.metadata) };
+        const params = {
+          payment_intent: text(p.payment_intent),
+          charge: text(p.charge),
+          reason: text(p.reason),
+          metadata: asMetadata(p.metadata),
+        };
         return expand(ledger.refund({ ...params, amount: integer(p.amount) }), p);
       },
     },
     { method: 'GET', pattern: /^\/v1\/refunds$/, handle: (_, p) => listOf('/v1/refunds', ledger.refundsById, p) },
     { method: 'GET', pattern: /^\/v1\/disputes$/, handle: (_, p) => listOf('/v1/disputes', ledger.disputes, p) },
-    { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handle: ([id], p) => expand(ledger.getOrThrow(ledger.refundsById, 'refund', id!), p) },
-    { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, handle: ([id], p) => expand(ledger.getOrThrow(ledger.disputes, 'dispute', id!), p) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/refunds\/([^/]+)$/,
+      handle: ([id], p) => expand(ledger.getOrThrow(ledger.refundsById, 'refund', id!), p),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/disputes\/([^/]+)$/,
+      handle: ([id], p) => expand(ledger.getOrThrow(ledger.disputes, 'dispute', id!), p),
+    },
     { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, handle: ([id]) => ledger.getEvent(id!) },
   ];
 
@@ -238,17 +297,34 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
           metadata: asMetadata(p.metadata) ?? {},
         }),
     },
-    { method: 'GET', pattern: /^\/test\/intents\/([^/]+)$/, handle: ([id]) => ledger.getOrThrow(ledger.intents, 'payment_intent', id!) },
+    {
+      method: 'GET',
+      pattern: /^\/test\/intents\/([^/]+)$/,
+      handle: ([id]) => ledger.getOrThrow(ledger.intents, 'payment_intent', id!),
+    },
     { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/succeed$/, handle: ([id]) => ledger.succeed(id!) },
-    { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/fail$/, handle: ([id], p) => ledger.fail(id!, text(p.message)) },
+    {
+      method: 'POST',
+      pattern: /^\/test\/intents\/([^/]+)\/fail$/,
+      handle: ([id], p) => ledger.fail(id!, text(p.message)),
+    },
     { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/process$/, handle: ([id]) => ledger.process(id!) },
-    { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/refund$/, handle: ([id], p) => refund(id!, integer(p.amount)) },
+    {
+      method: 'POST',
+      pattern: /^\/test\/intents\/([^/]+)\/refund$/,
+      handle: ([id], p) => refund(id!, integer(p.amount)),
+    },
     { method: 'POST', pattern: /^\/test\/intents\/([^/]+)\/dispute$/, handle: ([id]) => ledger.dispute(id!) },
-    { method: 'POST', pattern: /^\/test\/disputes\/([^/]+)\/close$/, handle: ([id], p) => ledger.closeDispute(id!, p.status as 'won' | 'lost') },
+    {
+      method: 'POST',
+      pattern: /^\/test\/disputes\/([^/]+)\/close$/,
+      handle: ([id], p) => ledger.closeDispute(id!, p.status as 'won' | 'lost'),
+    },
     {
       method: 'GET',
       pattern: /^\/test\/events$/,
-      handle: (_, p) => list('/test/events', text(p.payment_intent) ? ledger.eventsFor(text(p.payment_intent)!) : ledger.events),
+      handle: (_, p) =>
+        list('/test/events', text(p.payment_intent) ? ledger.eventsFor(text(p.payment_intent)!) : ledger.events),
     },
     {
       method: 'POST',
@@ -256,7 +332,9 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
       handle: async (_, p) => {
         const url = text(p.webhookUrl) ?? options.webhookUrl;
         if (!url) throw invalidRequest('parameter_missing', 'No webhookUrl given and none configured.', 'webhookUrl');
-        const events = Array.isArray(p.eventIds) ? p.eventIds.map((id) => ledger.getEvent(String(id))) : ledger.events.filter((e) => !delivered.has(e.id));
+        const events = Array.isArray(p.eventIds)
+          ? p.eventIds.map((id) => ledger.getEvent(String(id)))
+          : ledger.events.filter((e) => !delivered.has(e.id));
         if (p.order === 'reverse') events.reverse();
         return { statuses: await deliverTo(url, events), events: events.map((e) => e.id) };
       },
@@ -268,14 +346,24 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     const first = key && method === 'POST' ? answered.get(key) : undefined;
     const retry = `Try using a key other than '${key}' if you meant to execute a different request.`;
     if (first && first.path !== path) {
-      return idempotencyError(`Keys for idempotent requests can only be used for the same endpoint they were first used for ('${first.path}' vs '${path}'). ${retry}`);
+      return idempotencyError(
+        `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${first.path}' vs '${path}'). ${retry}`,
+      );
     }
     if (first && first.fingerprint !== fingerprint(params)) {
-      return idempotencyError(`Keys for idempotent requests can only be used with the same parameters they were first used with. ${retry}`);
+      return idempotencyError(
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. ${retry}`,
+      );
     }
     if (first) return { ...first.answer, replayed: true };
     const route = findRoute(api, method, path);
-    if (!route) return answerError(new FakeStripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` }));
+    if (!route)
+      return answerError(
+        new FakeStripeError(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${path}).`,
+        }),
+      );
     let answer: Answer;
     try {
       answer = { status: 200, body: JSON.stringify(route.handle(route.ids, params)) };
@@ -309,11 +397,20 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
       let params: Params | undefined;
       try {
         // The API takes Stripe's form encoding; the test controls take JSON.
-        params = { ...parseStripeForm(query), ...(isApi ? parseStripeForm(raw) : raw ? (JSON.parse(raw) as Params) : {}) };
+        params = {
+          ...parseStripeForm(query),
+          ...(isApi ? parseStripeForm(raw) : raw ? (JSON.parse(raw) as Params) : {}),
+        };
       } catch {
         params = undefined;
       }
-      requests.push({ method, path, body: isApi ? Object.fromEntries(new URLSearchParams(raw)) : {}, params: params ?? {}, idempotencyKey: key });
+      requests.push({
+        method,
+        path,
+        body: isApi ? Object.fromEntries(new URLSearchParams(raw)) : {},
+        params: params ?? {},
+        idempotencyKey: key,
+      });
       const answer = !params
         ? answerError(invalidRequest('parameter_invalid', 'The body must be JSON.'))
         : isApi

@@ -48,7 +48,10 @@ export async function buildRequest(method: string, path: string, options: Reques
   return new NextRequest(new URL(path, 'http://localhost:3000'), { method, headers, body });
 }
 
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type RouteHandler = (
+  request: NextRequest,
+  context: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>;
 
 /** Calls a route handler as Next would, and reads the JSON answer. */
 export async function call(

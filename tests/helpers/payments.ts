@@ -10,7 +10,14 @@ import { createEnvolvement, createUser, type TestUser } from '../factories';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from './fake-stripe';
 import { buildRequest, call } from './http';
 
-const STRIPE_ENV = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'];
+const STRIPE_ENV = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_HOST',
+  'STRIPE_API_PORT',
+  'STRIPE_API_PROTOCOL',
+];
 
 /** A fake Stripe for this test file, with the app pointed at it. */
 export function useFakeStripe(): () => FakeStripe {
@@ -36,7 +43,10 @@ export async function paidSetup(overrides: Parameters<typeof createEnvolvement>[
 
 /** Opens a checkout through the API, as the card form does; gives the intent id. */
 export async function openCheckout(buyer: TestUser, envolvementId: string): Promise<string> {
-  const res = await call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as: buyer, json: { submissionId: envolvementId } });
+  const res = await call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', {
+    as: buyer,
+    json: { submissionId: envolvementId },
+  });
   if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.paymentIntentId as string;
 }
@@ -88,7 +98,9 @@ export async function paymentOf(id: string) {
 
 /** The refunds Stripe made for an intent, with the reason the app gave. */
 export function refundsAtStripe(stripe: FakeStripe, intentId: string) {
-  return [...stripe.refundsById.values()].filter((r) => r.payment_intent === intentId).map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
+  return [...stripe.refundsById.values()]
+    .filter((r) => r.payment_intent === intentId)
+    .map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
 }
 
 /** Runs `work` while Stripe cannot be reached, keeping the expected error logs out of the output. */

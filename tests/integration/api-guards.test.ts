@@ -26,7 +26,11 @@ const create = async (options: { headers?: Record<string, string>; json?: unknow
   call(CREATE, 'POST', '/api/post/new-base-envolvement', { as: await createUser(), ...options });
 
 async function countRows() {
-  const [e, p, w] = await Promise.all([db().select().from(envolvements), db().select().from(purchases), db().select().from(waitlistEntries)]);
+  const [e, p, w] = await Promise.all([
+    db().select().from(envolvements),
+    db().select().from(purchases),
+    db().select().from(waitlistEntries),
+  ]);
   return { envolvements: e.length, purchases: p.length, waitlist: w.length };
 }
 
@@ -40,11 +44,24 @@ describe('writes come from this site', () => {
     const evil = { origin: 'https://evil.example' };
     const before = await countRows();
     expect(await create({ json: creationBody(), headers: evil })).toMatchObject({ status: 403, body: refused });
-    const edit = await call(EDIT_POST, 'PUT', `/api/post/${envolvement.id}`, { as: creator, json: { title: 'Hijacked' }, headers: evil, params: { id: envolvement.id } });
+    const edit = await call(EDIT_POST, 'PUT', `/api/post/${envolvement.id}`, {
+      as: creator,
+      json: { title: 'Hijacked' },
+      headers: evil,
+      params: { id: envolvement.id },
+    });
     expect(edit).toMatchObject({ status: 403, body: refused });
-    const remove = await call(DELETE_POST, 'DELETE', `/api/post/${envolvement.id}`, { as: creator, headers: evil, params: { id: envolvement.id } });
+    const remove = await call(DELETE_POST, 'DELETE', `/api/post/${envolvement.id}`, {
+      as: creator,
+      headers: evil,
+      params: { id: envolvement.id },
+    });
     expect(remove).toMatchObject({ status: 403, body: refused });
-    const join = await call(JOIN, 'POST', '/api/payment/grant-access', { as: fan, json: { submissionId: envolvement.id }, headers: evil });
+    const join = await call(JOIN, 'POST', '/api/payment/grant-access', {
+      as: fan,
+      json: { submissionId: envolvement.id },
+      headers: evil,
+    });
     expect(join).toMatchObject({ status: 403, body: refused });
     expect(await countRows()).toEqual(before);
     const [row] = await db().select({ title: envolvements.title }).from(envolvements);
@@ -52,7 +69,14 @@ describe('writes come from this site', () => {
   });
 
   it('refuses a look-alike host, another port, another scheme and the opaque origin "null"', async () => {
-    for (const origin of ['http://localhost:3000.evil.example', 'file:///etc/passwd', 'http://localhost:3001', 'https://localhost:3000', 'null', 'not a url']) {
+    for (const origin of [
+      'http://localhost:3000.evil.example',
+      'file:///etc/passwd',
+      'http://localhost:3001',
+      'https://localhost:3000',
+      'null',
+      'not a url',
+    ]) {
       expect((await create({ json: creationBody(), headers: { origin } })).status).toBe(403);
     }
   });
@@ -66,7 +90,14 @@ describe('writes come from this site', () => {
 
   it('accepts the site’s own origin, and the host the request was sent to', async () => {
     expect((await create({ json: creationBody(), headers: { origin: 'http://localhost:3000' } })).status).toBe(200);
-    expect((await create({ json: creationBody(), headers: { origin: 'https://app.internal:8443', host: 'app.internal:8443', 'x-forwarded-proto': 'https' } })).status).toBe(200);
+    expect(
+      (
+        await create({
+          json: creationBody(),
+          headers: { origin: 'https://app.internal:8443', host: 'app.internal:8443', 'x-forwarded-proto': 'https' },
+        })
+      ).status,
+    ).toBe(200);
     // Behind https the session cookie carries the __Secure- prefix.
     process.env.NEXTAUTH_URL = 'https://envolve.example';
     const cookie = `__Secure-${await sessionCookie(await createUser())}`;
@@ -81,7 +112,10 @@ describe('writes come from this site', () => {
     process.env.STRIPE_SECRET_KEY = 'sk_test_guard';
     process.env.STRIPE_WEBHOOK_SECRET = 'whsec_guard';
     try {
-      const webhook = await call(WEBHOOK, 'POST', '/api/payment/webhook', { body: '{}', headers: { 'content-type': 'application/json', origin: 'https://stripe.example' } });
+      const webhook = await call(WEBHOOK, 'POST', '/api/payment/webhook', {
+        body: '{}',
+        headers: { 'content-type': 'application/json', origin: 'https://stripe.example' },
+      });
       expect(webhook).toMatchObject({ status: 400, body: { error: 'Missing Stripe signature' } });
     } finally {
       delete process.env.STRIPE_SECRET_KEY;
@@ -91,32 +125,60 @@ describe('writes come from this site', () => {
 });
 
 describe('write bodies are JSON or multipart', () => {
-  const unsupported = { error: 'Send the request body as application/json (or multipart/form-data for files).', code: 'unsupported_media_type' };
+  const unsupported = {
+    error: 'Send the request body as application/json (or multipart/form-data for files).',
+    code: 'unsupported_media_type',
+  };
 
   it('refuses JSON sent as text/plain or urlencoded, and a body without a type (415), changing nothing', async () => {
     const text = JSON.stringify(creationBody());
-    expect(await create({ body: text, headers: { 'content-type': 'text/plain;charset=UTF-8' } })).toMatchObject({ status: 415, body: unsupported });
-    expect(await create({ body: text, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).toMatchObject({ status: 415, body: unsupported });
+    expect(await create({ body: text, headers: { 'content-type': 'text/plain;charset=UTF-8' } })).toMatchObject({
+      status: 415,
+      body: unsupported,
+    });
+    expect(
+      await create({ body: text, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    ).toMatchObject({ status: 415, body: unsupported });
     expect(await create({ body: text })).toMatchObject({ status: 415 });
-    const waitlist = await call(WAITLIST, 'POST', '/api/waitlist', { body: '{"email":"a@example.com"}', headers: { 'content-type': 'text/plain' } });
+    const waitlist = await call(WAITLIST, 'POST', '/api/waitlist', {
+      body: '{"email":"a@example.com"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(waitlist.status).toBe(415);
     expect(await countRows()).toEqual({ envolvements: 0, purchases: 0, waitlist: 0 });
   });
 
   it('accepts JSON with a charset, and a write with no body at all', async () => {
-    expect((await create({ body: JSON.stringify(creationBody()), headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(200);
+    expect(
+      (
+        await create({
+          body: JSON.stringify(creationBody()),
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        })
+      ).status,
+    ).toBe(200);
     const creator = await createUser();
     const envolvement = await createEnvolvement(creator.id);
     // As the server hands it over: an empty stream, and neither Content-Type nor Content-Length.
     const empty = new ReadableStream({ start: (controller) => controller.close() });
-    const bodiless = await call(DELETE_POST, 'DELETE', `/api/post/${envolvement.id}`, { as: creator, body: empty, params: { id: envolvement.id } });
+    const bodiless = await call(DELETE_POST, 'DELETE', `/api/post/${envolvement.id}`, {
+      as: creator,
+      body: empty,
+      params: { id: envolvement.id },
+    });
     expect(bodiless.status).toBe(200);
   });
 
   it('refuses a JSON body over 1 MB with 413, whether or not it declares its length', async () => {
     const huge = JSON.stringify(creationBody({ description: 'x'.repeat(MAX_JSON_BYTES) }));
-    const declared = await create({ body: huge, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(huge)) } });
-    expect(declared).toMatchObject({ status: 413, body: { error: 'The request body is too large.', code: 'too_large' } });
+    const declared = await create({
+      body: huge,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(huge)) },
+    });
+    expect(declared).toMatchObject({
+      status: 413,
+      body: { error: 'The request body is too large.', code: 'too_large' },
+    });
     const streamed = await create({ body: huge, headers: { 'content-type': 'application/json' } });
     expect(streamed.status).toBe(413);
     expect(await countRows()).toMatchObject({ envolvements: 0 });
@@ -125,7 +187,11 @@ describe('write bodies are JSON or multipart', () => {
 
 describe('security headers on API answers', () => {
   it('sets them on successes and errors alike, with a policy that lets nothing run', async () => {
-    for (const res of [await create({ json: creationBody() }), await create({ json: {} }), await call(CREATE, 'POST', '/api/post/new-base-envolvement', { json: {} })]) {
+    for (const res of [
+      await create({ json: creationBody() }),
+      await create({ json: {} }),
+      await call(CREATE, 'POST', '/api/post/new-base-envolvement', { json: {} }),
+    ]) {
       expect(res.response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.response.headers.get('x-frame-options')).toBe('DENY');
       expect(res.response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -149,7 +215,10 @@ describe('next-auth endpoints', () => {
   it('answers a GET of the credentials callback with 405 instead of failing', async () => {
     const res = await AUTH_GET(request('GET', '/api/auth/callback/credentials'), nextauth(['callback', 'credentials']));
     expect(res.status).toBe(405);
-    expect(await res.json()).toEqual({ error: 'Sign in with the form on the sign-in page.', code: 'method_not_allowed' });
+    expect(await res.json()).toEqual({
+      error: 'Sign in with the form on the sign-in page.',
+      code: 'method_not_allowed',
+    });
   });
 
   it('sends its error page to /login with only a well-formed error code', async () => {
@@ -163,11 +232,19 @@ describe('next-auth endpoints', () => {
   it('refuses a cross-site sign-in post, and one that is not a urlencoded form', async () => {
     const form = 'email=a%40example.com&password=x&csrfToken=x&json=true';
     const crossSite = await AUTH_POST(
-      request('POST', '/api/auth/callback/credentials', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, form),
+      request(
+        'POST',
+        '/api/auth/callback/credentials',
+        { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        form,
+      ),
       nextauth(['callback', 'credentials']),
     );
     expect(crossSite.status).toBe(403);
-    const json = await AUTH_POST(request('POST', '/api/auth/callback/credentials', { 'content-type': 'application/json' }, '{nope'), nextauth(['callback', 'credentials']));
+    const json = await AUTH_POST(
+      request('POST', '/api/auth/callback/credentials', { 'content-type': 'application/json' }, '{nope'),
+      nextauth(['callback', 'credentials']),
+    );
     expect(json.status).toBe(415);
   });
 });

@@ -23,7 +23,9 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 409 for an e-mail that is taken, whatever its case', async () => {
-    expect((await register({ email: 'bob@example.com', password: 'Tulip-Rocket-Lantern-93', name: 'Bob' })).status).toBe(201);
+    expect(
+      (await register({ email: 'bob@example.com', password: 'Tulip-Rocket-Lantern-93', name: 'Bob' })).status,
+    ).toBe(201);
     const res = await register({ email: 'BOB@example.com', password: 'violet-harbor-lantern-93', name: 'Bobby' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
@@ -57,20 +59,29 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a password that is easy to guess, saying why under the field, and creates nothing', async () => {
-    const refusal = (reason: string) => ({ status: 400, body: { error: reason, code: 'bad_request', fields: { password: reason } } });
+    const refusal = (reason: string) => ({
+      status: 400,
+      body: { error: reason, code: 'bad_request', fields: { password: reason } },
+    });
     const answer = async (json: unknown) => {
       const { status, body } = await register(json);
       return { status, body };
     };
     expect(await answer({ email: 'a@example.com', password: '12345678', name: 'A' })).toEqual(
-      refusal('This password is too easy to guess. This is a heavily used password. Add more words that are less common.'),
+      refusal(
+        'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+      ),
     );
-    expect(await answer({ email: 'b@example.com', password: '        ', name: 'B' })).toEqual(refusal('Password cannot be only spaces.'));
-    expect(await answer({ email: 'grace.hopper@example.com', password: 'Grace.Hopper@example.com', name: 'Grace' })).toEqual(
-      refusal('Password cannot be your email address.'),
+    expect(await answer({ email: 'b@example.com', password: '        ', name: 'B' })).toEqual(
+      refusal('Password cannot be only spaces.'),
     );
+    expect(
+      await answer({ email: 'grace.hopper@example.com', password: 'Grace.Hopper@example.com', name: 'Grace' }),
+    ).toEqual(refusal('Password cannot be your email address.'));
     expect(await verifyLocalCredentials('a@example.com', '12345678')).toBeNull();
-    expect((await register({ email: 'a@example.com', password: 'Tulip-Rocket-Lantern-93', name: 'A' })).status).toBe(201);
+    expect((await register({ email: 'a@example.com', password: 'Tulip-Rocket-Lantern-93', name: 'A' })).status).toBe(
+      201,
+    );
   });
 
   it('answers 400 with field errors for a bad e-mail and a missing name', async () => {
@@ -84,7 +95,10 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await call(POST, 'POST', '/api/auth/register', { body: '{nope', headers: { 'content-type': 'application/json' } });
+    const res = await call(POST, 'POST', '/api/auth/register', {
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'The request body must be valid JSON.', code: 'bad_request' });
   });

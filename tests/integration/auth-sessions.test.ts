@@ -146,7 +146,9 @@ describe('POST /api/auth/password', () => {
     expect(await sessionVersionOf(ada.id)).toBe(1);
     // Another device's session, and this one's old cookie, have ended.
     expect(await apiViewer(ada, 0)).toBeNull();
-    expect((await changePassword(ada, { currentPassword: NEW_PASSWORD, newPassword: 'a third lantern harbor' })).status).toBe(401);
+    expect(
+      (await changePassword(ada, { currentPassword: NEW_PASSWORD, newPassword: 'a third lantern harbor' })).status,
+    ).toBe(401);
     // The form signs this device in again with the new password.
     const token = await signInToken(ada);
     expect(await apiViewer(ada, token.sv)).toMatchObject({ id: ada.id });
@@ -173,12 +175,18 @@ describe('POST /api/auth/password', () => {
 
     let res = await changePassword(ada, { currentPassword: PASSWORD, newPassword: '12345678' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(refusal('This password is too easy to guess. This is a heavily used password. Add more words that are less common.'));
+    expect(res.body).toEqual(
+      refusal(
+        'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',
+      ),
+    );
 
     res = await changePassword(ada, { currentPassword: PASSWORD, newPassword: 'Ada Lovelace' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(
-      refusal('This password is too easy to guess. It contains your name, your email address or the site’s name. Add more words that are less common.'),
+      refusal(
+        'This password is too easy to guess. It contains your name, your email address or the site’s name. Add more words that are less common.',
+      ),
     );
 
     res = await changePassword(ada, { currentPassword: PASSWORD, newPassword: 'ada@example.com' });
@@ -211,7 +219,10 @@ describe('POST /api/auth/password', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: tooLong, code: 'bad_request', fields: { newPassword: tooLong } });
 
-    res = await changePassword({ ...ada, sessionVersion: 1 }, { currentPassword: `${long}x`, newPassword: NEW_PASSWORD });
+    res = await changePassword(
+      { ...ada, sessionVersion: 1 },
+      { currentPassword: `${long}x`, newPassword: NEW_PASSWORD },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: tooLong, code: 'bad_request', fields: { currentPassword: tooLong } });
 
@@ -242,7 +253,10 @@ describe('POST /api/auth/password', () => {
     const oidc = await createUser({ id: 'auth0|abc123' });
     const res = await changePassword(oidc, { currentPassword: 'anything', newPassword: NEW_PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'This account signs in with Auth0; it has no password to change.', code: 'bad_request' });
+    expect(res.body).toEqual({
+      error: 'This account signs in with Auth0; it has no password to change.',
+      code: 'bad_request',
+    });
     expect(await passwordHashOf(oidc.id)).toBeNull();
     expect(await sessionVersionOf(oidc.id)).toBe(0);
   });
@@ -270,7 +284,10 @@ describe('POST /api/auth/password', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(crossSite.status).toBe(403);
-    expect(crossSite.body).toEqual({ error: 'This request must come from the Envolve site itself.', code: 'forbidden' });
+    expect(crossSite.body).toEqual({
+      error: 'This request must come from the Envolve site itself.',
+      code: 'forbidden',
+    });
     expect(await verifyLocalCredentials('ada@example.com', PASSWORD)).toMatchObject({ id: ada.id });
   });
 
@@ -279,11 +296,16 @@ describe('POST /api/auth/password', () => {
     const bob = await createAda('bob@example.com');
     const { points, duration } = RATE_LIMITS.passwordChange;
     for (let i = 0; i < points; i += 1) {
-      expect((await changePassword(ada, { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD })).status).toBe(400);
+      expect((await changePassword(ada, { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD })).status).toBe(
+        400,
+      );
     }
     const limited = await changePassword(ada, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: 'Too many password changes. Please try again in 15 minutes.', code: 'rate_limited' });
+    expect(limited.body).toEqual({
+      error: 'Too many password changes. Please try again in 15 minutes.',
+      code: 'rate_limited',
+    });
     expect(limited.response.headers.get('retry-after')).toBe(String(duration));
     expect(await verifyLocalCredentials('ada@example.com', PASSWORD)).toMatchObject({ id: ada.id });
     // Another user is counted apart.
@@ -295,7 +317,8 @@ describe('POST /api/auth/password', () => {
 });
 
 describe('sign-in', () => {
-  const authorize = () => (getAuthOptions().providers[0] as any).options.authorize as (c: Record<string, string>) => Promise<unknown>;
+  const authorize = () =>
+    (getAuthOptions().providers[0] as any).options.authorize as (c: Record<string, string>) => Promise<unknown>;
 
   it('does the same scrypt check for an unknown e-mail and an account without a password as for a real account', async () => {
     await createAda();
@@ -323,7 +346,10 @@ describe('sign-in', () => {
 
   it('a failure inside the credentials check is a failed sign-in and a logged error, never a thrown one', async () => {
     await createUser({ email: 'broken@example.com' });
-    await db().update(users).set({ passwordHash: 'scrypt$not-a-number$8$1$c2FsdA==$a2V5' }).where(eq(users.email, 'broken@example.com'));
+    await db()
+      .update(users)
+      .set({ passwordHash: 'scrypt$not-a-number$8$1$c2FsdA==$a2V5' })
+      .where(eq(users.email, 'broken@example.com'));
     const lines: string[] = [];
     restoreLogs = redirectLogs({ write: (line) => void lines.push(line) });
     expect(await authorize()({ email: 'broken@example.com', password: 'whatever-it-is' })).toBeNull();
@@ -340,7 +366,12 @@ describe('sign-in', () => {
     logger!.warn!('NEXTAUTH_URL');
     logger!.debug!('PROFILE_DATA', { access_token: 'secret-token' });
     expect(lines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ level: 'error', scope: 'next-auth', code: 'JWT_SESSION_ERROR', msg: 'Error: decryption failed' }),
+      expect.objectContaining({
+        level: 'error',
+        scope: 'next-auth',
+        code: 'JWT_SESSION_ERROR',
+        msg: 'Error: decryption failed',
+      }),
       expect.objectContaining({ level: 'warn', scope: 'next-auth', code: 'NEXTAUTH_URL' }),
     ]);
   });
@@ -349,7 +380,9 @@ describe('sign-in', () => {
     const redirect = getAuthOptions().callbacks!.redirect!;
     const baseUrl = 'http://localhost:3000';
     expect(await redirect({ url: '/profile', baseUrl })).toBe('http://localhost:3000/profile');
-    expect(await redirect({ url: 'http://localhost:3000/account?x=1', baseUrl })).toBe('http://localhost:3000/account?x=1');
+    expect(await redirect({ url: 'http://localhost:3000/account?x=1', baseUrl })).toBe(
+      'http://localhost:3000/account?x=1',
+    );
     expect(await redirect({ url: 'https://evil.example/steal', baseUrl })).toBe('http://localhost:3000/');
     expect(await redirect({ url: '//evil.example', baseUrl })).toBe('http://localhost:3000/');
   });

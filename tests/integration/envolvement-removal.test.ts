@@ -35,7 +35,8 @@ const GONE = { error: 'This envolvement was removed by its creator.', code: 'gon
 const remove = (as: TestUser | null, id: string) => call(DELETE, 'DELETE', `/api/post/${id}`, { as, params: { id } });
 const getItem = (as: TestUser | null, id: string) => call(GET_ITEM, 'GET', `/api/post/${id}`, { as, params: { id } });
 
-const join = async (buyer: TestUser, envolvementId: string) => (await joinByCard(stripe(), buyer, envolvementId)).intentId;
+const join = async (buyer: TestUser, envolvementId: string) =>
+  (await joinByCard(stripe(), buyer, envolvementId)).intentId;
 
 const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
 
@@ -61,7 +62,6 @@ function databaseErrorOf(error: unknown): { code: string; message: string } | nu
   return null;
 }
 
-
 describe('DELETE /api/post/{id}', () => {
   it('deletes an envolvement nobody joined', async () => {
     const { creator, row } = await paidSetup();
@@ -69,7 +69,10 @@ describe('DELETE /api/post/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: true, _id: row.id, archived: false, refunded: 0, refundsPending: 0 });
     expect(await db().select().from(envolvements).where(eq(envolvements.id, row.id))).toEqual([]);
-    expect(await getItem(creator, row.id)).toMatchObject({ status: 404, body: { error: 'Envolvement not found', code: 'not_found' } });
+    expect(await getItem(creator, row.id)).toMatchObject({
+      status: 404,
+      body: { error: 'Envolvement not found', code: 'not_found' },
+    });
   });
 
   it('archives one with free and paid members: paid ones refunded in full, free ones kept, nothing erased', async () => {
@@ -97,20 +100,34 @@ describe('DELETE /api/post/{id}', () => {
         refundRequestedBy: creator.id,
       });
       expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, intentId))).toEqual([
-        { id: expect.stringMatching(/^re_/), paymentId: intentId, amountCents: 1999, reason: 'removed', requestedBy: creator.id, createdAt: expect.any(Date) },
+        {
+          id: expect.stringMatching(/^re_/),
+          paymentId: intentId,
+          amountCents: 1999,
+          reason: 'removed',
+          requestedBy: creator.id,
+          createdAt: expect.any(Date),
+        },
       ]);
     }
     const kept = await db().select().from(purchases).where(eq(purchases.envolvementId, row.id));
-    expect(kept.map((p) => ({ userId: p.userId, endReason: p.endReason, ended: p.endedAt !== null })).sort((a, b) => a.userId.localeCompare(b.userId))).toEqual(
+    expect(
+      kept
+        .map((p) => ({ userId: p.userId, endReason: p.endReason, ended: p.endedAt !== null }))
+        .sort((a, b) => a.userId.localeCompare(b.userId)),
+    ).toEqual(
       [
         { userId: buyer.id, endReason: 'refunded', ended: true },
         { userId: second.id, endReason: 'refunded', ended: true },
         { userId: free.id, endReason: null, ended: false },
       ].sort((a, b) => a.userId.localeCompare(b.userId)),
     );
-    expect(await db().select({ description: submissions.description }).from(submissions).where(eq(submissions.envolvementId, row.id))).toEqual([
-      { description: 'my entry' },
-    ]);
+    expect(
+      await db()
+        .select({ description: submissions.description })
+        .from(submissions)
+        .where(eq(submissions.envolvementId, row.id)),
+    ).toEqual([{ description: 'my entry' }]);
     expect(await checkAccess(free, row.id)).toEqual({ hasAccess: true });
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
 
@@ -125,12 +142,21 @@ describe('DELETE /api/post/{id}', () => {
     }
 
     const [freeCard] = (await listPurchasedEnvolvements(free.id)).filter((e) => e._id === row.id);
-    expect(freeCard).toMatchObject({ removed: true, membership: { amountCents: 0, free: true, endReason: null, paymentStatus: null } });
+    expect(freeCard).toMatchObject({
+      removed: true,
+      membership: { amountCents: 0, free: true, endReason: null, paymentStatus: null },
+    });
     const [paidCard] = (await listPurchasedEnvolvements(buyer.id)).filter((e) => e._id === row.id);
-    expect(paidCard).toMatchObject({ removed: true, membership: { amountCents: 1999, free: false, endReason: 'refunded', paymentStatus: 'refunded' } });
+    expect(paidCard).toMatchObject({
+      removed: true,
+      membership: { amountCents: 1999, free: false, endReason: 'refunded', paymentStatus: 'refunded' },
+    });
 
     // Nobody joins or pays for it any more.
-    const checkout = await call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as: stranger, json: { submissionId: row.id } });
+    const checkout = await call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', {
+      as: stranger,
+      json: { submissionId: row.id },
+    });
     expect(checkout.status).toBe(410);
     expect(checkout.body).toEqual(GONE);
   });
@@ -145,7 +171,13 @@ describe('DELETE /api/post/{id}', () => {
     // A bank debit on its way: Stripe cannot cancel it any more.
     stripe().process(paying);
 
-    expect((await remove(creator, row.id)).body).toEqual({ deleted: true, _id: row.id, archived: true, refunded: 1, refundsPending: 0 });
+    expect((await remove(creator, row.id)).body).toEqual({
+      deleted: true,
+      _id: row.id,
+      archived: true,
+      refunded: 1,
+      refundsPending: 0,
+    });
     expect(stripe().intents.get(abandoned)).toMatchObject({ status: 'canceled' });
     expect(await paymentOf(abandoned)).toMatchObject({ status: 'canceled', refundReason: null });
     expect(await paymentOf(paying)).toMatchObject({ status: 'processing' });
@@ -155,7 +187,12 @@ describe('DELETE /api/post/{id}', () => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(await db().select().from(purchases).where(eq(purchases.userId, late.id))).toEqual([]);
     expect(refundsAtStripe(paying)).toEqual([{ amount: 1999, reason: 'removed' }]);
-    expect(await paymentOf(paying)).toMatchObject({ status: 'refunded', amountRefundedCents: 1999, refundReason: 'removed', refundRequestedBy: null });
+    expect(await paymentOf(paying)).toMatchObject({
+      status: 'refunded',
+      amountRefundedCents: 1999,
+      refundReason: 'removed',
+      refundRequestedBy: null,
+    });
     expect(await checkAccess(late, row.id)).toEqual({ hasAccess: false });
   });
 
@@ -164,7 +201,11 @@ describe('DELETE /api/post/{id}', () => {
     const intentId = await join(buyer, row.id);
     const first = await withStripeDown(() => remove(creator, row.id));
     expect(first.body).toEqual({ deleted: true, _id: row.id, archived: true, refunded: 0, refundsPending: 1 });
-    expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: 'removed', refundRequestedBy: creator.id });
+    expect(await paymentOf(intentId)).toMatchObject({
+      status: 'succeeded',
+      refundReason: 'removed',
+      refundRequestedBy: creator.id,
+    });
     expect(await getItem(await createUser(), row.id)).toMatchObject({ status: 410 });
 
     const second = await remove(creator, row.id);
@@ -220,7 +261,9 @@ describe('DELETE /api/post/{id}', () => {
     const removal = await removing;
     expect(removal.status).toBe(200);
     expect(removal.body).toEqual({ deleted: true, _id: row.id, archived: true, refunded: 0, refundsPending: 0 });
-    expect(await db().select({ userId: purchases.userId, endedAt: purchases.endedAt }).from(purchases)).toEqual([{ userId: buyer.id, endedAt: null }]);
+    expect(await db().select({ userId: purchases.userId, endedAt: purchases.endedAt }).from(purchases)).toEqual([
+      { userId: buyer.id, endedAt: null },
+    ]);
   });
 
   it('never fails or erases anything when people join while the creator deletes', async () => {
@@ -228,7 +271,8 @@ describe('DELETE /api/post/{id}', () => {
     const joiners = await Promise.all(Array.from({ length: 6 }, () => createUser()));
     for (let round = 0; round < 4; round++) {
       const row = await createEnvolvement(creator.id);
-      const claim = (as: TestUser) => call(GRANT, 'POST', '/api/payment/grant-access', { as, json: { submissionId: row.id } });
+      const claim = (as: TestUser) =>
+        call(GRANT, 'POST', '/api/payment/grant-access', { as, json: { submissionId: row.id } });
       const [removal, ...claims] = await Promise.all([remove(creator, row.id), ...joiners.map(claim)]);
       expect(removal.status).toBe(200);
       for (const c of claims) expect([200, 404, 410]).toContain(c.status);
@@ -258,7 +302,10 @@ describe('what holds money or work never cascades', () => {
     for (const [row, table] of cases) {
       const error = await db()
         .execute(sql`delete from ${envolvements} where ${envolvements.id} = ${row.id}`)
-        .then(() => null, (e: unknown) => e);
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       // PostgreSQL 17 (PGlite) says 23001 restrict_violation where 15 says 23503 foreign_key_violation.
       expect(databaseErrorOf(error)).toEqual({
         code: expect.stringMatching(/^23(001|503)$/),
@@ -279,7 +326,12 @@ describe('what holds money or work never cascades', () => {
     // 'r': restrict; 'c' would be cascade.
     expect(found.rows.filter((fk) => fk.onDelete !== 'r')).toEqual([]);
     expect(found.rows.map((fk) => `${fk.table}→${fk.references}`)).toEqual(
-      expect.arrayContaining(['payments→envolvements', 'purchases→envolvements', 'purchases→payments', 'submissions→envolvements']),
+      expect.arrayContaining([
+        'payments→envolvements',
+        'purchases→envolvements',
+        'purchases→payments',
+        'submissions→envolvements',
+      ]),
     );
   });
 });

@@ -17,11 +17,18 @@ describe('isGoneFor: the status of a removed envolvement page', () => {
     const row = await createEnvolvement(creator.id);
     await createPurchase(row.id, member.id);
     await createPurchase(row.id, refunded.id);
-    await db().update(purchases).set({ endedAt: sql`now()`, endReason: 'refunded' }).where(eq(purchases.userId, refunded.id));
+    await db()
+      .update(purchases)
+      .set({ endedAt: sql`now()`, endReason: 'refunded' })
+      .where(eq(purchases.userId, refunded.id));
 
-    for (const viewer of [creator.id, member.id, refunded.id, stranger.id, null]) expect(await isGoneFor(row.id, viewer)).toBe(false);
+    for (const viewer of [creator.id, member.id, refunded.id, stranger.id, null])
+      expect(await isGoneFor(row.id, viewer)).toBe(false);
 
-    await db().update(envolvements).set({ archivedAt: sql`now()` }).where(eq(envolvements.id, row.id));
+    await db()
+      .update(envolvements)
+      .set({ archivedAt: sql`now()` })
+      .where(eq(envolvements.id, row.id));
     expect(await isGoneFor(row.id, creator.id)).toBe(false);
     expect(await isGoneFor(row.id, member.id)).toBe(false);
     expect(await isGoneFor(row.id, refunded.id)).toBe(false);

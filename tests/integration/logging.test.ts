@@ -29,7 +29,10 @@ async function logOf(failing: Promise<unknown>) {
   expect(response.status).toBe(500);
   expect(await response.json()).toEqual(GENERIC_500);
   expect(lines).toHaveLength(1);
-  return { raw: lines[0]!, line: JSON.parse(lines[0]!) as { level: string; scope: string; msg: string; err: Record<string, unknown> } };
+  return {
+    raw: lines[0]!,
+    line: JSON.parse(lines[0]!) as { level: string; scope: string; msg: string; err: Record<string, unknown> },
+  };
 }
 
 function expectNothingOfTheRow(raw: string, email: string) {
@@ -46,11 +49,22 @@ describe('logging a failed statement', () => {
     const email = `dup-${randomUUID().slice(0, 8)}@example.com`;
     const passwordHash = await hashPassword('correct horse battery staple');
     const row = (id: string) => ({ id, email, name: 'Ada', nickname: 'ada', passwordHash });
-    await db().insert(users).values(row(`local|${randomUUID()}`));
+    await db()
+      .insert(users)
+      .values(row(`local|${randomUUID()}`));
 
-    const { raw, line } = await logOf(db().insert(users).values(row(`local|${randomUUID()}`)));
+    const { raw, line } = await logOf(
+      db()
+        .insert(users)
+        .values(row(`local|${randomUUID()}`)),
+    );
     expect(line).toMatchObject({ level: 'error', scope: 'api', msg: 'database error 23505' });
-    expect(line.err).toMatchObject({ type: 'DatabaseError', code: '23505', constraint: 'users_email_unique', table: 'users' });
+    expect(line.err).toMatchObject({
+      type: 'DatabaseError',
+      code: '23505',
+      constraint: 'users_email_unique',
+      table: 'users',
+    });
     expect(line.err.query).toMatch(/^insert into "users" .* values \(\$1, \$2/);
     expect(Object.keys(line.err).sort()).toEqual(['code', 'constraint', 'query', 'routine', 'stack', 'table', 'type']);
     expectNothingOfTheRow(raw, email);
@@ -72,7 +86,12 @@ describe('logging a failed statement', () => {
     const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
     const title = `Write to ${email} ${'x'.repeat(200)}`;
     const { raw, line } = await logOf(db().insert(envolvements).values(buildEnvolvement(creator.id, { title })));
-    expect(line.err).toMatchObject({ type: 'DatabaseError', code: '23514', table: 'envolvements', constraint: 'envolvements_title_length' });
+    expect(line.err).toMatchObject({
+      type: 'DatabaseError',
+      code: '23514',
+      table: 'envolvements',
+      constraint: 'envolvements_title_length',
+    });
     expectNothingOfTheRow(raw, email);
     expect(raw).not.toContain(creator.email);
   });

@@ -19,7 +19,11 @@ describe('POST /api/waitlist', () => {
   });
 
   it('refuses a missing, empty, malformed or too long e-mail', async () => {
-    expect((await join({})).body).toEqual({ error: 'Email is required', code: 'bad_request', fields: { email: 'Email is required' } });
+    expect((await join({})).body).toEqual({
+      error: 'Email is required',
+      code: 'bad_request',
+      fields: { email: 'Email is required' },
+    });
     expect((await join({ email: '  ' })).body.error).toBe('Email is required');
     expect((await join({ email: 'not-an-email' })).body.error).toBe('Please enter a valid email address');
     const long = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`; // 254 characters
@@ -28,7 +32,10 @@ describe('POST /api/waitlist', () => {
     const res = await join({ email: `a${long}` });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Email must be 254 characters or fewer');
-    expect((await call(WAITLIST, 'POST', '/api/waitlist', { body: 'nope', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (await call(WAITLIST, 'POST', '/api/waitlist', { body: 'nope', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(400);
     expect(await db().select().from(waitlistEntries)).toHaveLength(1);
   });
 });
@@ -62,14 +69,20 @@ describe('POST /api/ambassador', () => {
       contentTypes: 'Please choose at least one content type',
       platformLink: 'Please enter a link that starts with http:// or https://',
     });
-    expect((await apply(application({ contentTypes: ['Cooking'] }))).body.fields).toEqual({ 'contentTypes.0': 'Unknown content type' });
+    expect((await apply(application({ contentTypes: ['Cooking'] }))).body.fields).toEqual({
+      'contentTypes.0': 'Unknown content type',
+    });
     expect(await db().select().from(ambassadorApplications)).toHaveLength(0);
   });
 
   it('holds names and handles to 100 characters and links to 500', async () => {
     expect((await apply(application({ name: 'n'.repeat(100), handle: 'h'.repeat(100) }))).status).toBe(201);
-    expect((await apply(application({ name: 'n'.repeat(101) }))).body.fields).toEqual({ name: 'Name must be 100 characters or fewer' });
-    expect((await apply(application({ handle: 'h'.repeat(101) }))).body.fields).toEqual({ handle: 'Handle must be 100 characters or fewer' });
+    expect((await apply(application({ name: 'n'.repeat(101) }))).body.fields).toEqual({
+      name: 'Name must be 100 characters or fewer',
+    });
+    expect((await apply(application({ handle: 'h'.repeat(101) }))).body.fields).toEqual({
+      handle: 'Handle must be 100 characters or fewer',
+    });
     const link = `https://example.com/${'x'.repeat(480)}`;
     expect((await apply(application({ platformLink: link }))).status).toBe(201);
     expect((await apply(application({ platformLink: `${link}${'x'.repeat(20)}` }))).body.fields).toEqual({

@@ -32,10 +32,16 @@ describe('several instances starting together', () => {
     const handles = Array.from({ length: INSTANCES }, () => openDatabase({ url: url.toString() }));
     try {
       const results = await Promise.allSettled(handles.map((handle) => migrateDatabase(handle)));
-      expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(Array(INSTANCES).fill('ok'));
+      expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(
+        Array(INSTANCES).fill('ok'),
+      );
 
-      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-      const applied = await handles[0]!.executeSql('SELECT hash, count(*)::int AS times FROM drizzle.__drizzle_migrations GROUP BY hash');
+      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      };
+      const applied = await handles[0]!.executeSql(
+        'SELECT hash, count(*)::int AS times FROM drizzle.__drizzle_migrations GROUP BY hash',
+      );
       expect(applied.rows).toHaveLength(journal.entries.length);
       expect(applied.rows.map((row) => row.times)).toEqual(Array(journal.entries.length).fill(1));
       expect(await handles[0]!.db.select({ id: users.id }).from(users)).toEqual([]);
@@ -60,8 +66,12 @@ describe('several instances starting together', () => {
     try {
       await migrateDatabase(handles[0]!);
       const results = await Promise.allSettled(handles.map(async (handle) => started.push(await startJobs(handle))));
-      expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(Array(INSTANCES).fill('ok'));
-      const queues = await handles[0]!.executeSql('SELECT count(*)::int AS n FROM pgboss.queue WHERE name = $1', [RECONCILE_PAYMENTS]);
+      expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(
+        Array(INSTANCES).fill('ok'),
+      );
+      const queues = await handles[0]!.executeSql('SELECT count(*)::int AS n FROM pgboss.queue WHERE name = $1', [
+        RECONCILE_PAYMENTS,
+      ]);
       expect(queues.rows[0].n).toBe(1);
     } finally {
       await Promise.all(started.map((jobs) => jobs.stop()));

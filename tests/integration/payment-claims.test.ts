@@ -101,7 +101,8 @@ describe('concurrent claims', () => {
     const buyer = await createUser();
     const results = await Promise.all(Array.from({ length: 10 }, () => claim(buyer, row.id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 409, body: { error: 'You have already bought this!' } });
+    for (const r of results.filter((x) => x.status !== 200))
+      expect(r).toMatchObject({ status: 409, body: { error: 'You have already bought this!' } });
     expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
   });
 });
@@ -112,12 +113,15 @@ describe('GET /api/payment/check-access/{id}', () => {
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id);
     await createPurchase(row.id, buyer.id);
-    const check = (as: TestUser | null) => call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${row.id}`, { as, params: { id: row.id } });
+    const check = (as: TestUser | null) =>
+      call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${row.id}`, { as, params: { id: row.id } });
     expect((await check(creator)).body).toEqual({ hasAccess: true });
     expect((await check(buyer)).body).toEqual({ hasAccess: true });
     expect((await check(await createUser())).body).toEqual({ hasAccess: false });
     expect((await check(null)).status).toBe(401);
-    expect((await call(CHECK_ACCESS, 'GET', '/api/payment/check-access/x', { as: buyer, params: { id: 'x' } })).status).toBe(404);
+    expect(
+      (await call(CHECK_ACCESS, 'GET', '/api/payment/check-access/x', { as: buyer, params: { id: 'x' } })).status,
+    ).toBe(404);
   });
 });
 
@@ -125,7 +129,11 @@ describe('POST /api/user_submissions/add-user-to-submissions/{id}', () => {
   it('goes through the same grant path and rules', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 1 });
-    const join = (as: TestUser | null) => call(OVERRIDE_JOIN, 'POST', `/api/user_submissions/add-user-to-submissions/${row.id}`, { as, params: { id: row.id } });
+    const join = (as: TestUser | null) =>
+      call(OVERRIDE_JOIN, 'POST', `/api/user_submissions/add-user-to-submissions/${row.id}`, {
+        as,
+        params: { id: row.id },
+      });
     expect((await join(await createUser())).status).toBe(200);
     expect(await join(await createUser())).toMatchObject({ status: 409, body: { error: 'Sold Out' } });
     expect((await join(creator)).status).toBe(409);

@@ -24,7 +24,8 @@ const stripe = useFakeStripe();
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-const checkout = (as: TestUser | null, json: unknown) => call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json });
+const checkout = (as: TestUser | null, json: unknown) =>
+  call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json });
 
 /** The creator edits the envolvement as the edit form does (3 spots, active, $19.99 unless told). */
 async function edit(creator: TestUser, id: string, overrides: Record<string, unknown>) {
@@ -50,24 +51,41 @@ async function edit(creator: TestUser, id: string, overrides: Record<string, unk
 
 const membersOf = (envolvementId: string) =>
   db()
-    .select({ userId: purchases.userId, amountCents: purchases.amountCents, paymentIntentId: purchases.paymentIntentId, endedAt: purchases.endedAt })
+    .select({
+      userId: purchases.userId,
+      amountCents: purchases.amountCents,
+      paymentIntentId: purchases.paymentIntentId,
+      endedAt: purchases.endedAt,
+    })
     .from(purchases)
     .where(eq(purchases.envolvementId, envolvementId));
 
 const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
 
 const intentCreates = (buyer: TestUser) =>
-  stripe().requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.body['metadata[userId]'] === buyer.id);
+  stripe().requests.filter(
+    (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.body['metadata[userId]'] === buyer.id,
+  );
 
-const lastOutcome = (answers: Array<{ body: { outcome?: string } }>) => answers.map((a) => a.body.outcome).filter((o) => o !== 'ignored').at(-1);
+const lastOutcome = (answers: Array<{ body: { outcome?: string } }>) =>
+  answers
+    .map((a) => a.body.outcome)
+    .filter((o) => o !== 'ignored')
+    .at(-1);
 
 /**
  * An intent whose amount at Stripe differs from what the ledger recorded when it was offered
  * (changed at Stripe afterwards): the ledger row is written as the app writes it.
  */
 async function intentChangedAtStripe(buyer: TestUser, envolvementId: string, charged: number) {
-  const intent = stripe().addIntent({ amount: charged, status: 'requires_payment_method', metadata: { envolvementId, userId: buyer.id } });
-  await db().insert(payments).values({ id: intent.id, envolvementId, buyerId: buyer.id, amountCents: 1999, currency: 'usd' });
+  const intent = stripe().addIntent({
+    amount: charged,
+    status: 'requires_payment_method',
+    metadata: { envolvementId, userId: buyer.id },
+  });
+  await db()
+    .insert(payments)
+    .values({ id: intent.id, envolvementId, buyerId: buyer.id, amountCents: 1999, currency: 'usd' });
   return intent.id;
 }
 
@@ -79,7 +97,9 @@ describe('a price edited between the checkout and the payment', () => {
     stripe().succeed(intentId);
     const answers = await deliver(stripe(), stripe().eventsFor(intentId));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect(await membersOf(row.id)).toEqual([{ userId: buyer.id, amountCents: 1999, paymentIntentId: intentId, endedAt: null }]);
+    expect(await membersOf(row.id)).toEqual([
+      { userId: buyer.id, amountCents: 1999, paymentIntentId: intentId, endedAt: null },
+    ]);
     expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', amountCents: 1999, refundReason: null });
     expect(refundsAtStripe(intentId)).toEqual([]);
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
@@ -90,10 +110,15 @@ describe('a price edited between the checkout and the payment', () => {
     const intentId = await openCheckout(buyer, row.id);
     await edit(creator, row.id, { price: { price: 9.99, free: false } });
     stripe().succeed(intentId);
-    const res = await call(GRANT, 'POST', '/api/payment/grant-access', { as: buyer, json: { submissionId: row.id, paymentIntentId: intentId } });
+    const res = await call(GRANT, 'POST', '/api/payment/grant-access', {
+      as: buyer,
+      json: { submissionId: row.id, paymentIntentId: intentId },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect(await membersOf(row.id)).toEqual([{ userId: buyer.id, amountCents: 1999, paymentIntentId: intentId, endedAt: null }]);
+    expect(await membersOf(row.id)).toEqual([
+      { userId: buyer.id, amountCents: 1999, paymentIntentId: intentId, endedAt: null },
+    ]);
     expect(refundsAtStripe(intentId)).toEqual([]);
   });
 });
@@ -109,8 +134,15 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
     const answers = await deliver(stripe(), stripe().eventsFor(second));
     expect(lastOutcome(answers)).toBe('moved: succeeded; refund: already_joined');
     expect(refundsAtStripe(second)).toEqual([{ amount: 1999, reason: 'already_joined' }]);
-    expect(await paymentOf(second)).toMatchObject({ status: 'refunded', amountRefundedCents: 1999, refundReason: 'already_joined', refundRequestedBy: null });
-    expect(await membersOf(row.id)).toEqual([{ userId: buyer.id, amountCents: 1999, paymentIntentId: first, endedAt: null }]);
+    expect(await paymentOf(second)).toMatchObject({
+      status: 'refunded',
+      amountRefundedCents: 1999,
+      refundReason: 'already_joined',
+      refundRequestedBy: null,
+    });
+    expect(await membersOf(row.id)).toEqual([
+      { userId: buyer.id, amountCents: 1999, paymentIntentId: first, endedAt: null },
+    ]);
     expect(refundsAtStripe(first)).toEqual([]);
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
   });
@@ -119,12 +151,16 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
     const { creator, buyer, row } = await paidSetup();
     const intentId = await openCheckout(buyer, row.id);
     await edit(creator, row.id, { price: { price: 0, free: true } });
-    expect((await call(GRANT, 'POST', '/api/payment/grant-access', { as: buyer, json: { submissionId: row.id } })).status).toBe(200);
+    expect(
+      (await call(GRANT, 'POST', '/api/payment/grant-access', { as: buyer, json: { submissionId: row.id } })).status,
+    ).toBe(200);
     stripe().succeed(intentId);
     await deliver(stripe(), stripe().eventsFor(intentId));
     expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'already_joined' }]);
     expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', refundReason: 'already_joined' });
-    expect(await membersOf(row.id)).toEqual([{ userId: buyer.id, amountCents: 0, paymentIntentId: null, endedAt: null }]);
+    expect(await membersOf(row.id)).toEqual([
+      { userId: buyer.id, amountCents: 0, paymentIntentId: null, endedAt: null },
+    ]);
   });
 
   it('refunds everything Stripe took when the amount paid is not the amount offered', async () => {
@@ -142,7 +178,11 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
     for (const intentId of [less, more]) {
       const charge = stripe().charges.get(stripe().intents.get(intentId)!.latest_charge!)!;
       expect(charge).toMatchObject({ refunded: true, amount_refunded: charge.amount });
-      expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', amountRefundedCents: 1999, refundReason: 'amount_mismatch' });
+      expect(await paymentOf(intentId)).toMatchObject({
+        status: 'refunded',
+        amountRefundedCents: 1999,
+        refundReason: 'amount_mismatch',
+      });
     }
     expect(await membersOf(row.id)).toEqual([]);
   });
@@ -161,7 +201,10 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
     stripe().succeed(rival);
     await deliver(stripe(), stripe().eventsFor(rival));
     await edit(creator, paused.id, { isActive: false, quantity: { quantity: null } });
-    await db().update(envolvements).set({ endDate: sql`now() - interval '1 minute'` }).where(eq(envolvements.id, ending.id));
+    await db()
+      .update(envolvements)
+      .set({ endDate: sql`now() - interval '1 minute'` })
+      .where(eq(envolvements.id, ending.id));
 
     for (const [reason, intentId] of Object.entries(checkouts)) {
       stripe().succeed(intentId);
@@ -178,7 +221,10 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     const { buyer, row } = await paidSetup();
     const first = await checkout(buyer, { submissionId: row.id });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ clientSecret: expect.stringContaining('_secret_'), paymentIntentId: expect.stringMatching(/^pi_/) });
+    expect(first.body).toEqual({
+      clientSecret: expect.stringContaining('_secret_'),
+      paymentIntentId: expect.stringMatching(/^pi_/),
+    });
     const second = await checkout(buyer, { submissionId: row.id });
     expect(second.body).toEqual(first.body);
     expect(intentCreates(buyer)).toHaveLength(1);
@@ -195,7 +241,9 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     expect(await db().select().from(payments)).toHaveLength(1);
     // A checkout that counted the attempts after another had recorded its intent opens a
     // second one at Stripe (on the server); it is canceled, never left payable.
-    const payable = [...stripe().intents.values()].filter((i) => i.metadata.userId === buyer.id && i.status !== 'canceled');
+    const payable = [...stripe().intents.values()].filter(
+      (i) => i.metadata.userId === buyer.id && i.status !== 'canceled',
+    );
     expect(payable.map((i) => i.id)).toEqual([answers[0]!.body.paymentIntentId]);
   });
 
@@ -219,9 +267,15 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     const back = await checkout(buyer, { submissionId: row.id });
     expect(back.status).toBe(200);
     expect([old, fresh]).not.toContain(back.body.paymentIntentId);
-    expect(stripe().intents.get(back.body.paymentIntentId)).toMatchObject({ amount: 1999, status: 'requires_payment_method' });
+    expect(stripe().intents.get(back.body.paymentIntentId)).toMatchObject({
+      amount: 1999,
+      status: 'requires_payment_method',
+    });
     expect(stripe().intents.get(fresh)).toMatchObject({ status: 'canceled' });
-    const open = await db().select({ id: payments.id }).from(payments).where(and(eq(payments.buyerId, buyer.id), eq(payments.status, 'requires_payment')));
+    const open = await db()
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.buyerId, buyer.id), eq(payments.status, 'requires_payment')));
     expect(open).toEqual([{ id: back.body.paymentIntentId }]);
   });
 
@@ -239,7 +293,10 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     const res = await checkout(buyer, { submissionId: row.id });
     expect(res.status).toBe(200);
     expect(res.body.paymentIntentId).not.toBe(first);
-    expect(stripe().intents.get(res.body.paymentIntentId)).toMatchObject({ description: 'Portrait sessions, now in colour', amount: 1999 });
+    expect(stripe().intents.get(res.body.paymentIntentId)).toMatchObject({
+      description: 'Portrait sessions, now in colour',
+      amount: 1999,
+    });
   });
 
   it('gives a buyer refunded by the creator a new intent to join again', async () => {
@@ -278,7 +335,11 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     const { creator, buyer, row } = await paidSetup();
     const missing = await checkout(buyer, {});
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: 'submissionId is required', code: 'bad_request', fields: { submissionId: 'submissionId is required' } });
+    expect(missing.body).toEqual({
+      error: 'submissionId is required',
+      code: 'bad_request',
+      fields: { submissionId: 'submissionId is required' },
+    });
     for (const submissionId of [UNKNOWN, 'nope']) {
       const res = await checkout(buyer, { submissionId });
       expect(res.status).toBe(404);

@@ -36,11 +36,15 @@ const amountOf = (as: TestUser | null, id: string) =>
   answer(call(GET_AMOUNT, 'GET', `/api/payment/get-payment-amount/${id}`, { as, params: { paymentIntentId: id } }));
 const submissionOf = (as: TestUser | null, id: string) =>
   answer(call(GET_SUBMISSION, 'GET', `/api/payment/get-submission/${id}`, { as, params: { paymentIntentId: id } }));
-const comments = (as: TestUser, id: string) => answer(call(GET_COMMENTS, 'GET', `/api/post/get-comments/${id}`, { as, params: { id } }));
+const comments = (as: TestUser, id: string) =>
+  answer(call(GET_COMMENTS, 'GET', `/api/post/get-comments/${id}`, { as, params: { id } }));
 const postOf = (as: TestUser, id: string) => answer(call(GET_POST, 'GET', `/api/post/${id}`, { as, params: { id } }));
 
 async function hasAccess(as: TestUser, envolvementId: string): Promise<boolean> {
-  const res = await call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${envolvementId}`, { as, params: { id: envolvementId } });
+  const res = await call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${envolvementId}`, {
+    as,
+    params: { id: envolvementId },
+  });
   expect(res.status).toBe(200);
   return res.body.hasAccess;
 }
@@ -50,7 +54,11 @@ const SUCCESS = { status: 200, body: { success: true } };
 
 async function ledgerOf(id: string) {
   const [row] = await db()
-    .select({ status: payments.status, amountRefundedCents: payments.amountRefundedCents, refundReason: payments.refundReason })
+    .select({
+      status: payments.status,
+      amountRefundedCents: payments.amountRefundedCents,
+      refundReason: payments.refundReason,
+    })
     .from(payments)
     .where(eq(payments.id, id));
   return row;
@@ -87,7 +95,10 @@ async function heldMemberships(envolvementId: string, userId: string) {
 }
 
 async function spotsTaken(envolvementId: string): Promise<number> {
-  const [row] = await db().select({ n: envolvements.currentCount }).from(envolvements).where(eq(envolvements.id, envolvementId));
+  const [row] = await db()
+    .select({ n: envolvements.currentCount })
+    .from(envolvements)
+    .where(eq(envolvements.id, envolvementId));
   return row!.n;
 }
 
@@ -119,7 +130,12 @@ const refundsAtStripe = (paymentIntentId: string) =>
  * retry, a replay from another endpoint or a contradictory report looks like to the app.
  */
 function variantOf(event: FakeEvent, type: string, changes: Record<string, unknown> = {}): FakeEvent {
-  return { ...event, id: `evt_variant_${randomUUID().replaceAll('-', '')}`, type, data: { object: { ...event.data.object, ...changes } as FakeObject } };
+  return {
+    ...event,
+    id: `evt_variant_${randomUUID().replaceAll('-', '')}`,
+    type,
+    data: { object: { ...event.data.object, ...changes } as FakeObject },
+  };
 }
 
 /** Runs `work` with the app pointed at a port where nothing listens: Stripe unreachable. */
@@ -170,7 +186,10 @@ describe('the ledger follows Stripe, forward only', () => {
 
     stripe().succeed(id);
     const succeeded = eventOf(id, 'payment_intent.succeeded');
-    expect(await deliver(stripe(), [eventOf(id, 'charge.succeeded'), succeeded])).toEqual([handled('ignored'), handled('moved: succeeded')]);
+    expect(await deliver(stripe(), [eventOf(id, 'charge.succeeded'), succeeded])).toEqual([
+      handled('ignored'),
+      handled('moved: succeeded'),
+    ]);
     expect(await hasAccess(buyer, row.id)).toBe(true);
     expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: id, ended: false, endReason: null }]);
     expect(await spotsTaken(row.id)).toBe(1);
@@ -185,7 +204,12 @@ describe('the ledger follows Stripe, forward only', () => {
     const id = await openCheckout(buyer, row.id);
     stripe().fail(id);
     expect(await deliverOne(eventOf(id, 'payment_intent.payment_failed'))).toEqual(handled('moved: failed'));
-    expect((await amountOf(buyer, id)).body).toEqual({ amount: 1999, currency: 'usd', status: 'failed', refundReason: null });
+    expect((await amountOf(buyer, id)).body).toEqual({
+      amount: 1999,
+      currency: 'usd',
+      status: 'failed',
+      refundReason: null,
+    });
     expect(await hasAccess(buyer, row.id)).toBe(false);
     expect(await openCheckout(buyer, row.id)).toBe(id);
 
@@ -203,7 +227,10 @@ describe('the ledger follows Stripe, forward only', () => {
     const id = await openCheckout(buyer, row.id);
     stripe().process(id);
     stripe().fail(id);
-    const answers = await deliver(stripe(), [eventOf(id, 'payment_intent.processing'), eventOf(id, 'payment_intent.payment_failed')]);
+    const answers = await deliver(stripe(), [
+      eventOf(id, 'payment_intent.processing'),
+      eventOf(id, 'payment_intent.payment_failed'),
+    ]);
     expect(answers).toEqual([handled('moved: processing'), handled('moved: failed')]);
     expect(await ledgerOf(id)).toEqual({ status: 'failed', amountRefundedCents: 0, refundReason: null });
   });
@@ -214,14 +241,23 @@ describe('the ledger follows Stripe, forward only', () => {
     stripe().fail(retried);
     stripe().process(retried);
     stripe().succeed(retried);
-    const events = ['payment_intent.payment_failed', 'payment_intent.processing', 'payment_intent.succeeded'].map((type) => eventOf(retried, type));
-    expect(await deliver(stripe(), events)).toEqual([handled('moved: failed'), handled('moved: processing'), handled('moved: succeeded')]);
+    const events = ['payment_intent.payment_failed', 'payment_intent.processing', 'payment_intent.succeeded'].map(
+      (type) => eventOf(retried, type),
+    );
+    expect(await deliver(stripe(), events)).toEqual([
+      handled('moved: failed'),
+      handled('moved: processing'),
+      handled('moved: succeeded'),
+    ]);
 
     const other = await paidSetup();
     const abandoned = await openCheckout(other.buyer, other.row.id);
     stripe().fail(abandoned);
     await getStripe().paymentIntents.cancel(abandoned);
-    const answers = await deliver(stripe(), [eventOf(abandoned, 'payment_intent.payment_failed'), eventOf(abandoned, 'payment_intent.canceled')]);
+    const answers = await deliver(stripe(), [
+      eventOf(abandoned, 'payment_intent.payment_failed'),
+      eventOf(abandoned, 'payment_intent.canceled'),
+    ]);
     expect(answers).toEqual([handled('moved: failed'), handled('moved: canceled')]);
     expect(await hasAccess(other.buyer, other.row.id)).toBe(false);
   });
@@ -265,8 +301,18 @@ describe('a move backwards is recorded and ignored', () => {
     const answers = await deliver(stripe(), [eventOf(id, 'payment_intent.succeeded'), failed]);
     expect(answers).toEqual([handled('moved: succeeded'), handled('refused succeeded → intent')]);
     expect(await ledgerOf(id)).toEqual({ status: 'succeeded', amountRefundedCents: 0, refundReason: null });
-    expect((await historyOf(id)).at(-1)).toEqual({ from: 'succeeded', to: 'failed', refunded: 0, applied: false, source: event(failed) });
-    expect((await storedEvents(id)).at(-1)).toEqual({ id: failed.id, type: 'payment_intent.payment_failed', outcome: 'refused succeeded → intent' });
+    expect((await historyOf(id)).at(-1)).toEqual({
+      from: 'succeeded',
+      to: 'failed',
+      refunded: 0,
+      applied: false,
+      source: event(failed),
+    });
+    expect((await storedEvents(id)).at(-1)).toEqual({
+      id: failed.id,
+      type: 'payment_intent.payment_failed',
+      outcome: 'refused succeeded → intent',
+    });
     expect(await hasAccess(buyer, row.id)).toBe(true);
   });
 
@@ -275,7 +321,10 @@ describe('a move backwards is recorded and ignored', () => {
     const id = await openCheckout(buyer, row.id);
     stripe().process(id);
     stripe().succeed(id);
-    const answers = await deliver(stripe(), [eventOf(id, 'payment_intent.succeeded'), eventOf(id, 'payment_intent.processing')]);
+    const answers = await deliver(stripe(), [
+      eventOf(id, 'payment_intent.succeeded'),
+      eventOf(id, 'payment_intent.processing'),
+    ]);
     expect(answers).toEqual([handled('moved: succeeded'), handled('refused succeeded → intent')]);
     expect(await ledgerOf(id)).toEqual({ status: 'succeeded', amountRefundedCents: 0, refundReason: null });
     expect(await hasAccess(buyer, row.id)).toBe(true);
@@ -283,9 +332,17 @@ describe('a move backwards is recorded and ignored', () => {
 
   it('canceled arriving after succeeded', async () => {
     const { buyer, row, id } = await paidMember();
-    const canceled = variantOf(eventOf(id, 'payment_intent.succeeded'), 'payment_intent.canceled', { status: 'canceled' });
+    const canceled = variantOf(eventOf(id, 'payment_intent.succeeded'), 'payment_intent.canceled', {
+      status: 'canceled',
+    });
     expect(await deliverOne(canceled)).toEqual(handled('refused succeeded → intent'));
-    expect((await historyOf(id)).at(-1)).toEqual({ from: 'succeeded', to: 'canceled', refunded: 0, applied: false, source: event(canceled) });
+    expect((await historyOf(id)).at(-1)).toEqual({
+      from: 'succeeded',
+      to: 'canceled',
+      refunded: 0,
+      applied: false,
+      source: event(canceled),
+    });
     expect(await ledgerOf(id)).toEqual({ status: 'succeeded', amountRefundedCents: 0, refundReason: null });
     expect(await hasAccess(buyer, row.id)).toBe(true);
   });
@@ -298,7 +355,13 @@ describe('a move backwards is recorded and ignored', () => {
     expect(await deliverOne(canceled)).toEqual(handled('moved: canceled'));
     const succeeded = variantOf(canceled, 'payment_intent.succeeded', { status: 'succeeded', amount_received: 1999 });
     expect(await deliverOne(succeeded)).toEqual(handled('refused canceled → intent'));
-    expect((await historyOf(id)).at(-1)).toEqual({ from: 'canceled', to: 'succeeded', refunded: 0, applied: false, source: event(succeeded) });
+    expect((await historyOf(id)).at(-1)).toEqual({
+      from: 'canceled',
+      to: 'succeeded',
+      refunded: 0,
+      applied: false,
+      source: event(succeeded),
+    });
     expect(await ledgerOf(id)).toEqual({ status: 'canceled', amountRefundedCents: 0, refundReason: null });
     expect(await membershipsOf(row.id, buyer.id)).toEqual([]);
     expect(await spotsTaken(row.id)).toBe(0);
@@ -314,7 +377,13 @@ describe('a move backwards is recorded and ignored', () => {
     const answers = await deliver(stripe(), [eventOf(id, 'charge.refunded'), succeeded]);
     expect(answers).toEqual([handled('moved: partially_refunded'), handled('refused partially_refunded → intent')]);
     expect(await ledgerOf(id)).toEqual({ status: 'partially_refunded', amountRefundedCents: 500, refundReason: null });
-    expect((await historyOf(id)).at(-1)).toEqual({ from: 'partially_refunded', to: 'succeeded', refunded: 500, applied: false, source: event(succeeded) });
+    expect((await historyOf(id)).at(-1)).toEqual({
+      from: 'partially_refunded',
+      to: 'succeeded',
+      refunded: 500,
+      applied: false,
+      source: event(succeeded),
+    });
     expect(await hasAccess(buyer, row.id)).toBe(true);
     expect(await spotsTaken(row.id)).toBe(1);
   });
@@ -324,13 +393,24 @@ describe('a move backwards is recorded and ignored', () => {
     const dispute = stripe().dispute(id);
     stripe().closeDispute(dispute.id, 'lost');
     const lost = eventOf(id, 'charge.dispute.closed');
-    expect(await deliver(stripe(), [eventOf(id, 'charge.dispute.created'), lost])).toEqual([handled('moved: disputed'), handled('moved: dispute_lost')]);
+    expect(await deliver(stripe(), [eventOf(id, 'charge.dispute.created'), lost])).toEqual([
+      handled('moved: disputed'),
+      handled('moved: dispute_lost'),
+    ]);
     const won = variantOf(lost, 'charge.dispute.closed', { status: 'won' });
     expect(await deliverOne(won)).toEqual(handled('refused dispute_lost → dispute_closed'));
-    expect((await historyOf(id)).at(-1)).toEqual({ from: 'dispute_lost', to: 'succeeded', refunded: 0, applied: false, source: event(won) });
+    expect((await historyOf(id)).at(-1)).toEqual({
+      from: 'dispute_lost',
+      to: 'succeeded',
+      refunded: 0,
+      applied: false,
+      source: event(won),
+    });
     expect(await ledgerOf(id)).toEqual({ status: 'dispute_lost', amountRefundedCents: 0, refundReason: null });
     expect(await hasAccess(buyer, row.id)).toBe(false);
-    expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: id, ended: true, endReason: 'dispute_lost' }]);
+    expect(await membershipsOf(row.id, buyer.id)).toEqual([
+      { paymentIntentId: id, ended: true, endReason: 'dispute_lost' },
+    ]);
   });
 });
 
@@ -344,9 +424,16 @@ describe('a refunded payment never grants access again', () => {
     expect(await grant(buyer, row.id, id)).toEqual(conflict('This payment was refunded.'));
     expect(await hasAccess(buyer, row.id)).toBe(false);
     expect(await heldMemberships(row.id, buyer.id)).toEqual([]);
-    expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: id, ended: true, endReason: 'refunded' }]);
+    expect(await membershipsOf(row.id, buyer.id)).toEqual([
+      { paymentIntentId: id, ended: true, endReason: 'refunded' },
+    ]);
     expect(await spotsTaken(row.id)).toBe(0);
-    expect((await amountOf(buyer, id)).body).toEqual({ amount: 1999, currency: 'usd', status: 'refunded', refundReason: 'This payment was refunded.' });
+    expect((await amountOf(buyer, id)).body).toEqual({
+      amount: 1999,
+      currency: 'usd',
+      status: 'refunded',
+      refundReason: 'This payment was refunded.',
+    });
   });
 
   it("after an automatic 'Sold Out' refund, even once a spot frees up", async () => {
@@ -356,7 +443,9 @@ describe('a refunded payment never grants access again', () => {
     const { id: rivalId } = await pay(stripe(), rival, row.id);
 
     stripe().succeed(id);
-    expect(await deliverOne(eventOf(id, 'payment_intent.succeeded'))).toEqual(handled('moved: succeeded; refund: sold_out'));
+    expect(await deliverOne(eventOf(id, 'payment_intent.succeeded'))).toEqual(
+      handled('moved: succeeded; refund: sold_out'),
+    );
     expect(await ledgerOf(id)).toEqual({ status: 'refunded', amountRefundedCents: 1999, refundReason: 'sold_out' });
     // The refund's own event finds the ledger already there.
     expect(await deliverOne(eventOf(id, 'charge.refunded'))).toEqual(handled('unchanged: refunded; refund: sold_out'));
@@ -370,7 +459,12 @@ describe('a refunded payment never grants access again', () => {
     expect(await hasAccess(buyer, row.id)).toBe(false);
     expect(await heldMemberships(row.id, buyer.id)).toEqual([]);
     expect(await spotsTaken(row.id)).toBe(0);
-    expect((await amountOf(buyer, id)).body).toEqual({ amount: 1999, currency: 'usd', status: 'refunded', refundReason: sentence });
+    expect((await amountOf(buyer, id)).body).toEqual({
+      amount: 1999,
+      currency: 'usd',
+      status: 'refunded',
+      refundReason: sentence,
+    });
     expect(refundsAtStripe(id)).toEqual([1999]);
   });
 
@@ -382,7 +476,10 @@ describe('a refunded payment never grants access again', () => {
 
     const failed = await whileStripeIsDown(() => deliverOne(eventOf(id, 'payment_intent.succeeded')));
     // Our side failed: 500, and the event is left to Stripe's retry.
-    expect(failed).toEqual({ status: 500, body: { error: 'Something went wrong. Please try again later.', code: 'internal' } });
+    expect(failed).toEqual({
+      status: 500,
+      body: { error: 'Something went wrong. Please try again later.', code: 'internal' },
+    });
     expect(await ledgerOf(id)).toEqual({ status: 'succeeded', amountRefundedCents: 0, refundReason: 'sold_out' });
     expect(await storedEvents(id)).toEqual([]);
 
@@ -398,7 +495,9 @@ describe('a refunded payment never grants access again', () => {
     expect(await membershipsOf(row.id, buyer.id)).toEqual([]);
     expect(await spotsTaken(row.id)).toBe(0);
     // Stripe's retry of the event finds it all done.
-    expect(await deliverOne(eventOf(id, 'payment_intent.succeeded'))).toEqual(handled('refused refunded → intent; refund: sold_out'));
+    expect(await deliverOne(eventOf(id, 'payment_intent.succeeded'))).toEqual(
+      handled('refused refunded → intent; refund: sold_out'),
+    );
     expect(await hasAccess(buyer, row.id)).toBe(false);
   });
 
@@ -431,7 +530,12 @@ describe('partial refunds and what a webhook may not do', () => {
     expect(await hasAccess(buyer, row.id)).toBe(true);
     expect(await checkout(buyer, row.id)).toEqual(conflict('You have already bought this!'));
     expect(await grant(buyer, row.id, id)).toEqual(SUCCESS);
-    expect((await amountOf(buyer, id)).body).toEqual({ amount: 1999, currency: 'usd', status: 'partially_refunded', refundReason: null });
+    expect((await amountOf(buyer, id)).body).toEqual({
+      amount: 1999,
+      currency: 'usd',
+      status: 'partially_refunded',
+      refundReason: null,
+    });
     expect(await spotsTaken(row.id)).toBe(1);
   });
 
@@ -442,10 +546,15 @@ describe('partial refunds and what a webhook may not do', () => {
     const [partial, full] = stripe()
       .eventsFor(id)
       .filter((e) => e.type === 'charge.refunded');
-    expect(await deliver(stripe(), [partial!, full!])).toEqual([handled('moved: partially_refunded'), handled('moved: refunded')]);
+    expect(await deliver(stripe(), [partial!, full!])).toEqual([
+      handled('moved: partially_refunded'),
+      handled('moved: refunded'),
+    ]);
     expect(await ledgerOf(id)).toEqual({ status: 'refunded', amountRefundedCents: 1999, refundReason: null });
     expect(await hasAccess(buyer, row.id)).toBe(false);
-    expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: id, ended: true, endReason: 'refunded' }]);
+    expect(await membershipsOf(row.id, buyer.id)).toEqual([
+      { paymentIntentId: id, ended: true, endReason: 'refunded' },
+    ]);
     expect(await spotsTaken(row.id)).toBe(0);
     expect(await grant(buyer, row.id, id)).toEqual(conflict('This payment was refunded.'));
   });
@@ -459,10 +568,15 @@ describe('partial refunds and what a webhook may not do', () => {
       stripe().succeed(id);
       stripe().refund(id);
     }
-    const sent = [nobody.id, ofBuyer.id].flatMap((id) => [eventOf(id, 'payment_intent.succeeded'), eventOf(id, 'charge.refunded')]);
+    const sent = [nobody.id, ofBuyer.id].flatMap((id) => [
+      eventOf(id, 'payment_intent.succeeded'),
+      eventOf(id, 'charge.refunded'),
+    ]);
     const answers = await deliver(stripe(), sent);
     expect(answers).toEqual(sent.map(() => handled('ignored: unknown payment')));
-    expect(await storedEvents(sent.map((e) => e.id))).toEqual(sent.map(({ id, type }) => ({ id, type, outcome: 'ignored: unknown payment' })));
+    expect(await storedEvents(sent.map((e) => e.id))).toEqual(
+      sent.map(({ id, type }) => ({ id, type, outcome: 'ignored: unknown payment' })),
+    );
     expect(await db().select().from(payments)).toEqual([]);
     expect(await db().select().from(purchases)).toEqual([]);
     expect(await db().select().from(paymentStatusChanges)).toEqual([]);
@@ -470,10 +584,25 @@ describe('partial refunds and what a webhook may not do', () => {
   });
 
   it('an event with no data is refused with 400 and not recorded', async () => {
-    const payload = JSON.stringify({ id: `evt_nodata_${randomUUID()}`, object: 'event', type: 'payment_intent.succeeded' });
-    expect(await postWebhook(payload, stripe().sign(payload))).toEqual({ status: 400, body: { error: 'Malformed Stripe event', code: 'bad_request' } });
-    const nullObject = JSON.stringify({ id: `evt_null_${randomUUID()}`, object: 'event', type: 'charge.refunded', data: { object: null } });
-    expect(await postWebhook(nullObject, stripe().sign(nullObject))).toEqual({ status: 400, body: { error: 'Malformed Stripe event', code: 'bad_request' } });
+    const payload = JSON.stringify({
+      id: `evt_nodata_${randomUUID()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+    });
+    expect(await postWebhook(payload, stripe().sign(payload))).toEqual({
+      status: 400,
+      body: { error: 'Malformed Stripe event', code: 'bad_request' },
+    });
+    const nullObject = JSON.stringify({
+      id: `evt_null_${randomUUID()}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: null },
+    });
+    expect(await postWebhook(nullObject, stripe().sign(nullObject))).toEqual({
+      status: 400,
+      body: { error: 'Malformed Stripe event', code: 'bad_request' },
+    });
     expect(await db().select().from(paymentEvents)).toEqual([]);
   });
 
@@ -481,8 +610,12 @@ describe('partial refunds and what a webhook may not do', () => {
     const { id } = await paidMember();
     stripe().refund(id);
     const payload = JSON.stringify(eventOf(id, 'charge.refunded'));
-    const at = (offsetSeconds: number) => stripe().sign(payload, { timestamp: Math.floor(Date.now() / 1000) + offsetSeconds });
-    const outside = { status: 400, body: { error: 'Stripe signature timestamp is outside the tolerance', code: 'bad_request' } };
+    const at = (offsetSeconds: number) =>
+      stripe().sign(payload, { timestamp: Math.floor(Date.now() / 1000) + offsetSeconds });
+    const outside = {
+      status: 400,
+      body: { error: 'Stripe signature timestamp is outside the tolerance', code: 'bad_request' },
+    };
     expect(await postWebhook(payload, at(330))).toEqual(outside);
     expect(await postWebhook(payload, at(24 * 3600))).toEqual(outside);
     expect(await postWebhook(payload, at(-330))).toEqual(outside);
@@ -496,7 +629,9 @@ describe('partial refunds and what a webhook may not do', () => {
     const { id } = await paidMember();
     stripe().refund(id);
     const payload = JSON.stringify(eventOf(id, 'charge.refunded'));
-    expect(await postWebhook(payload, stripe().sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 270 }))).toEqual(handled('moved: refunded'));
+    expect(
+      await postWebhook(payload, stripe().sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 270 })),
+    ).toEqual(handled('moved: refunded'));
   });
 
   it('the same event id is handled once, however often it comes', async () => {
@@ -507,7 +642,9 @@ describe('partial refunds and what a webhook may not do', () => {
     const answers = await deliver(stripe(), [succeeded, succeeded, succeeded]);
     const duplicate = { status: 200, body: { received: true, duplicate: true, outcome: 'duplicate' } };
     expect(answers).toEqual([handled('moved: succeeded'), duplicate, duplicate]);
-    expect(await storedEvents(id)).toEqual([{ id: succeeded.id, type: 'payment_intent.succeeded', outcome: 'moved: succeeded' }]);
+    expect(await storedEvents(id)).toEqual([
+      { id: succeeded.id, type: 'payment_intent.succeeded', outcome: 'moved: succeeded' },
+    ]);
     expect(await historyOf(id)).toHaveLength(1);
     expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: id, ended: false, endReason: null }]);
   });
@@ -531,12 +668,21 @@ describe('partial refunds and what a webhook may not do', () => {
 describe('disputes', () => {
   async function disputedMember() {
     const member = await paidMember();
-    await db().insert(posts).values({ envolvementId: member.row.id, authorId: member.creator.id, kind: 'update', title: 'Week 1', description: 'Members only' });
+    await db().insert(posts).values({
+      envolvementId: member.row.id,
+      authorId: member.creator.id,
+      kind: 'update',
+      title: 'Week 1',
+      description: 'Members only',
+    });
     const dispute = stripe().dispute(member.id);
     expect(await deliverOne(eventOf(member.id, 'charge.dispute.created'))).toEqual(handled('moved: disputed'));
     return { ...member, dispute };
   }
-  const REFUSED_CONTENT = { status: 403, body: { error: 'Please purchase access to view the full content', code: 'forbidden' } };
+  const REFUSED_CONTENT = {
+    status: 403,
+    body: { error: 'Please purchase access to view the full content', code: 'forbidden' },
+  };
 
   it('an open dispute suspends access and the Activity content, keeping the spot', async () => {
     const { buyer, row, id } = await disputedMember();
@@ -544,7 +690,9 @@ describe('disputes', () => {
     expect(await comments(buyer, row.id)).toEqual(REFUSED_CONTENT);
     const page = await postOf(buyer, row.id);
     expect(page.body.activityPost).toEqual([]);
-    expect(await grant(buyer, row.id, id)).toEqual(conflict('This payment is disputed: access is paused until the dispute is settled.'));
+    expect(await grant(buyer, row.id, id)).toEqual(
+      conflict('This payment is disputed: access is paused until the dispute is settled.'),
+    );
     expect(await checkout(buyer, row.id)).toEqual(conflict('You have already bought this!'));
     expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: id, ended: false, endReason: null }]);
     expect(await spotsTaken(row.id)).toBe(1);
@@ -566,8 +714,16 @@ describe('disputes', () => {
     stripe().refund(id, 500);
     const dispute = stripe().dispute(id);
     stripe().closeDispute(dispute.id, 'won');
-    const answers = await deliver(stripe(), [eventOf(id, 'charge.refunded'), eventOf(id, 'charge.dispute.created'), eventOf(id, 'charge.dispute.closed')]);
-    expect(answers).toEqual([handled('moved: partially_refunded'), handled('moved: disputed'), handled('moved: partially_refunded')]);
+    const answers = await deliver(stripe(), [
+      eventOf(id, 'charge.refunded'),
+      eventOf(id, 'charge.dispute.created'),
+      eventOf(id, 'charge.dispute.closed'),
+    ]);
+    expect(answers).toEqual([
+      handled('moved: partially_refunded'),
+      handled('moved: disputed'),
+      handled('moved: partially_refunded'),
+    ]);
     expect(await ledgerOf(id)).toEqual({ status: 'partially_refunded', amountRefundedCents: 500, refundReason: null });
     expect(await hasAccess(buyer, row.id)).toBe(true);
   });
@@ -576,7 +732,9 @@ describe('disputes', () => {
     const { buyer, row, id, dispute } = await disputedMember();
     stripe().closeDispute(dispute.id, 'lost');
     expect(await deliverOne(eventOf(id, 'charge.dispute.closed'))).toEqual(handled('moved: dispute_lost'));
-    expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: id, ended: true, endReason: 'dispute_lost' }]);
+    expect(await membershipsOf(row.id, buyer.id)).toEqual([
+      { paymentIntentId: id, ended: true, endReason: 'dispute_lost' },
+    ]);
     expect(await spotsTaken(row.id)).toBe(0);
 
     expect(await grant(buyer, row.id, id)).toEqual(conflict('This payment was reversed after a dispute.'));
@@ -606,8 +764,15 @@ describe('the completion page', () => {
     stripe().succeed(id);
     expect(await grant(buyer, row.id, id)).toEqual(SUCCESS);
     expect(await grant(buyer, row.id, id)).toEqual(SUCCESS);
-    expect((await amountOf(buyer, id)).body).toEqual({ amount: 1999, currency: 'usd', status: 'succeeded', refundReason: null });
-    expect(await historyOf(id)).toEqual([{ from: 'requires_payment', to: 'succeeded', refunded: 0, applied: true, source: 'completion' }]);
+    expect((await amountOf(buyer, id)).body).toEqual({
+      amount: 1999,
+      currency: 'usd',
+      status: 'succeeded',
+      refundReason: null,
+    });
+    expect(await historyOf(id)).toEqual([
+      { from: 'requires_payment', to: 'succeeded', refunded: 0, applied: true, source: 'completion' },
+    ]);
     // The webhook comes after and finds everything done.
     expect(await deliverOne(eventOf(id, 'payment_intent.succeeded'))).toEqual(handled('unchanged: succeeded'));
     expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: id, ended: false, endReason: null }]);
@@ -621,7 +786,12 @@ describe('the completion page', () => {
     stripe().succeed(id);
     const sentence = 'You had already joined, so this payment was refunded.';
     expect(await grant(buyer, row.id, id)).toEqual(conflict(sentence));
-    expect((await amountOf(buyer, id)).body).toEqual({ amount: 1999, currency: 'usd', status: 'refunded', refundReason: sentence });
+    expect((await amountOf(buyer, id)).body).toEqual({
+      amount: 1999,
+      currency: 'usd',
+      status: 'refunded',
+      refundReason: sentence,
+    });
     expect(refundsAtStripe(id)).toEqual([1999]);
     // The membership they had stays.
     expect(await membershipsOf(row.id, buyer.id)).toEqual([{ paymentIntentId: null, ended: false, endReason: null }]);
@@ -635,7 +805,12 @@ describe('the completion page', () => {
     stripe().succeed(id);
     const sentence = 'The last spot went while you were paying, so this payment was refunded.';
     expect(await grant(buyer, row.id, id)).toEqual(conflict(sentence));
-    expect((await amountOf(buyer, id)).body).toEqual({ amount: 1999, currency: 'usd', status: 'refunded', refundReason: sentence });
+    expect((await amountOf(buyer, id)).body).toEqual({
+      amount: 1999,
+      currency: 'usd',
+      status: 'refunded',
+      refundReason: sentence,
+    });
     expect(await hasAccess(buyer, row.id)).toBe(false);
     expect(await spotsTaken(row.id)).toBe(1);
   });
@@ -661,7 +836,9 @@ describe('who may ask about a payment', () => {
     expect(await checkout(null, row.id)).toEqual(SIGN_IN);
     expect(await amountOf(null, id)).toEqual(SIGN_IN);
     expect(await submissionOf(null, id)).toEqual(SIGN_IN);
-    expect(await answer(call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${row.id}`, { params: { id: row.id } }))).toEqual(SIGN_IN);
+    expect(
+      await answer(call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${row.id}`, { params: { id: row.id } })),
+    ).toEqual(SIGN_IN);
   });
 
   it("403 for another user's payment, which stays untouched", async () => {
@@ -685,7 +862,10 @@ describe('who may ask about a payment', () => {
     }
     expect(await grant(buyer, row.id, 'pi_unknown')).toEqual(UNKNOWN);
     const elsewhere = await createEnvolvement(creator.id, { priceCents: 1999 });
-    expect(await grant(buyer, elsewhere.id, id)).toEqual({ status: 400, body: { error: 'This payment is for another envolvement.', code: 'bad_request' } });
+    expect(await grant(buyer, elsewhere.id, id)).toEqual({
+      status: 400,
+      body: { error: 'This payment is for another envolvement.', code: 'bad_request' },
+    });
     expect(await heldMemberships(elsewhere.id, buyer.id)).toEqual([]);
   });
 });

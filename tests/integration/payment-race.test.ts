@@ -35,22 +35,36 @@ describe('50 payments for 10 spots, fulfilled at the same moment', () => {
 
     const members = await db().select().from(purchases).where(eq(purchases.envolvementId, row.id));
     expect(members).toHaveLength(SPOTS);
-    expect(members.every((m) => m.endedAt === null && m.amountCents === PRICE && intentIds.includes(m.paymentIntentId!))).toBe(true);
-    const [spots] = await db().select({ count: envolvements.currentCount }).from(envolvements).where(eq(envolvements.id, row.id));
+    expect(
+      members.every((m) => m.endedAt === null && m.amountCents === PRICE && intentIds.includes(m.paymentIntentId!)),
+    ).toBe(true);
+    const [spots] = await db()
+      .select({ count: envolvements.currentCount })
+      .from(envolvements)
+      .where(eq(envolvements.id, row.id));
     expect(spots).toEqual({ count: SPOTS });
 
     const ledger = await db().select().from(payments).where(eq(payments.envolvementId, row.id));
     const granted = new Set(members.map((m) => m.paymentIntentId));
     const refused = ledger.filter((p) => !granted.has(p.id));
     expect(refused).toHaveLength(BUYERS - SPOTS);
-    expect(refused.every((p) => p.status === 'refunded' && p.refundReason === 'sold_out' && p.amountRefundedCents === PRICE)).toBe(true);
-    expect(ledger.filter((p) => granted.has(p.id)).every((p) => p.status === 'succeeded' && p.refundReason === null)).toBe(true);
+    expect(
+      refused.every((p) => p.status === 'refunded' && p.refundReason === 'sold_out' && p.amountRefundedCents === PRICE),
+    ).toBe(true);
+    expect(
+      ledger.filter((p) => granted.has(p.id)).every((p) => p.status === 'succeeded' && p.refundReason === null),
+    ).toBe(true);
 
     // Every refused payment went back once, in full, at Stripe.
     const atStripe = [...stripe().refundsById.values()];
     expect(atStripe.map((r) => r.payment_intent).sort()).toEqual(refused.map((p) => p.id).sort());
     expect(atStripe.every((r) => r.amount === PRICE && r.metadata.reason === 'sold_out')).toBe(true);
-    const [recorded] = await db().select({ n: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` }).from(paymentRefunds);
+    const [recorded] = await db()
+      .select({
+        n: sql<number>`count(*)::int`,
+        cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int`,
+      })
+      .from(paymentRefunds);
     expect(recorded).toEqual({ n: BUYERS - SPOTS, cents: (BUYERS - SPOTS) * PRICE });
 
     // The ledger's sums are Stripe's sums.

@@ -29,11 +29,9 @@ const MINUTE = 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 const nothing = { checked: 0, changed: 0, canceled: 0, failed: 0 };
 
-
 const join = (buyer: TestUser, envolvementId: string) => joinByCard(stripe(), buyer, envolvementId);
 
 const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
-
 
 describe('reconcilePayments', () => {
   it('fulfils a payment whose webhook never came, once five minutes have passed and not before', async () => {
@@ -45,11 +43,16 @@ describe('reconcilePayments', () => {
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
     expect(await paymentOf(intentId)).toMatchObject({ status: 'requires_payment' });
 
-    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({ checked: 1, changed: 1, canceled: 0, failed: 0 });
+    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({
+      checked: 1,
+      changed: 1,
+      canceled: 0,
+      failed: 0,
+    });
     expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: null });
-    expect(await db().select({ userId: purchases.userId, amountCents: purchases.amountCents }).from(purchases)).toEqual([
-      { userId: buyer.id, amountCents: 1999 },
-    ]);
+    expect(await db().select({ userId: purchases.userId, amountCents: purchases.amountCents }).from(purchases)).toEqual(
+      [{ userId: buyer.id, amountCents: 1999 }],
+    );
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
   });
 
@@ -63,7 +66,11 @@ describe('reconcilePayments', () => {
 
     const report = await reconcilePayments({ now: later(6 * MINUTE) });
     expect(report).toEqual({ checked: 2, changed: 2, canceled: 0, failed: 0 });
-    expect(await paymentOf(full.intentId)).toMatchObject({ status: 'refunded', amountRefundedCents: 1999, refundReason: null });
+    expect(await paymentOf(full.intentId)).toMatchObject({
+      status: 'refunded',
+      amountRefundedCents: 1999,
+      refundReason: null,
+    });
     expect(await paymentOf(part.intentId)).toMatchObject({ status: 'partially_refunded', amountRefundedCents: 700 });
     const [ended] = await db().select().from(purchases).where(eq(purchases.id, full.purchase.id));
     expect(ended).toMatchObject({ endReason: 'refunded', endedAt: expect.any(Date) });
@@ -80,8 +87,18 @@ describe('reconcilePayments', () => {
     await join(buyer, row.id);
     const newer = await join(second, row.id);
     stripe().refund(newer.intentId);
-    expect(await reconcilePayments({ now: later(6 * MINUTE), limit: 1 })).toEqual({ checked: 1, changed: 0, canceled: 0, failed: 0 });
-    expect(await reconcilePayments({ now: later(6 * MINUTE), limit: 1 })).toEqual({ checked: 1, changed: 1, canceled: 0, failed: 0 });
+    expect(await reconcilePayments({ now: later(6 * MINUTE), limit: 1 })).toEqual({
+      checked: 1,
+      changed: 0,
+      canceled: 0,
+      failed: 0,
+    });
+    expect(await reconcilePayments({ now: later(6 * MINUTE), limit: 1 })).toEqual({
+      checked: 1,
+      changed: 1,
+      canceled: 0,
+      failed: 0,
+    });
     expect(await paymentOf(newer.intentId)).toMatchObject({ status: 'refunded' });
   });
 
@@ -90,7 +107,9 @@ describe('reconcilePayments', () => {
     const old = await join(buyer, row.id);
     stripe().refund(old.intentId);
     const waiting = await openCheckout(await createUser(), row.id);
-    await db().update(payments).set({ createdAt: sql`now() - interval '121 days'` });
+    await db()
+      .update(payments)
+      .set({ createdAt: sql`now() - interval '121 days'` });
     const report = await reconcilePayments({ now: later(6 * MINUTE) });
     // Only the open intent is looked at (and canceled, as abandoned); the old paid one is left as it was.
     expect(report).toEqual({ checked: 1, changed: 1, canceled: 1, failed: 0 });
@@ -101,18 +120,35 @@ describe('reconcilePayments', () => {
   it('finishes a refund that failed at Stripe, with the reason and requester decided then', async () => {
     const { creator, buyer, row } = await paidSetup();
     const { intentId, purchase } = await join(buyer, row.id);
-    const refused = await withStripeDown(() => call(REFUND, 'POST', '/x', { as: creator, params: { purchaseId: purchase.id } }));
+    const refused = await withStripeDown(() =>
+      call(REFUND, 'POST', '/x', { as: creator, params: { purchaseId: purchase.id } }),
+    );
     expect(refused.status).toBe(500);
-    expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: 'creator', refundRequestedBy: creator.id });
+    expect(await paymentOf(intentId)).toMatchObject({
+      status: 'succeeded',
+      refundReason: 'creator',
+      refundRequestedBy: creator.id,
+    });
     expect(refundsAtStripe(intentId)).toEqual([]);
 
     expect(await reconcilePayments({ now: later(4 * MINUTE) })).toEqual(nothing);
-    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({ checked: 1, changed: 1, canceled: 0, failed: 0 });
+    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({
+      checked: 1,
+      changed: 1,
+      canceled: 0,
+      failed: 0,
+    });
     expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'creator' }]);
     expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', amountRefundedCents: 1999 });
-    expect(await db().select({ reason: paymentRefunds.reason, requestedBy: paymentRefunds.requestedBy, amountCents: paymentRefunds.amountCents }).from(paymentRefunds)).toEqual([
-      { reason: 'creator', requestedBy: creator.id, amountCents: 1999 },
-    ]);
+    expect(
+      await db()
+        .select({
+          reason: paymentRefunds.reason,
+          requestedBy: paymentRefunds.requestedBy,
+          amountCents: paymentRefunds.amountCents,
+        })
+        .from(paymentRefunds),
+    ).toEqual([{ reason: 'creator', requestedBy: creator.id, amountCents: 1999 }]);
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
   });
 
@@ -122,24 +158,46 @@ describe('reconcilePayments', () => {
     const dispute = stripe().dispute(intentId);
     await deliver(stripe(), stripe().eventsFor(intentId));
     // Stripe holds the money while the dispute is open: nothing to refund yet.
-    expect((await call(DELETE, 'DELETE', '/x', { as: creator, params: { id: row.id } })).body).toMatchObject({ archived: true, refunded: 0 });
+    expect((await call(DELETE, 'DELETE', '/x', { as: creator, params: { id: row.id } })).body).toMatchObject({
+      archived: true,
+      refunded: 0,
+    });
     stripe().closeDispute(dispute.id, 'won');
     await deliver(stripe(), stripe().eventsFor(intentId));
     expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: null });
 
-    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({ checked: 1, changed: 1, canceled: 0, failed: 0 });
+    expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({
+      checked: 1,
+      changed: 1,
+      canceled: 0,
+      failed: 0,
+    });
     expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'removed' }]);
-    expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', refundReason: 'removed', refundRequestedBy: null });
+    expect(await paymentOf(intentId)).toMatchObject({
+      status: 'refunded',
+      refundReason: 'removed',
+      refundRequestedBy: null,
+    });
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
   });
 
   it('cancels an intent abandoned for more than a day, and leaves a younger one open', async () => {
     const { buyer, row } = await paidSetup();
     const intentId = await openCheckout(buyer, row.id);
-    expect(await reconcilePayments({ now: later(23 * 60 * MINUTE) })).toEqual({ checked: 1, changed: 0, canceled: 0, failed: 0 });
+    expect(await reconcilePayments({ now: later(23 * 60 * MINUTE) })).toEqual({
+      checked: 1,
+      changed: 0,
+      canceled: 0,
+      failed: 0,
+    });
     expect(stripe().intents.get(intentId)).toMatchObject({ status: 'requires_payment_method' });
 
-    expect(await reconcilePayments({ now: later(25 * 60 * MINUTE) })).toEqual({ checked: 1, changed: 1, canceled: 1, failed: 0 });
+    expect(await reconcilePayments({ now: later(25 * 60 * MINUTE) })).toEqual({
+      checked: 1,
+      changed: 1,
+      canceled: 1,
+      failed: 0,
+    });
     expect(stripe().intents.get(intentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
     expect(await paymentOf(intentId)).toMatchObject({ status: 'canceled' });
     expect(await reconcilePayments({ now: later(26 * 60 * MINUTE) })).toEqual(nothing);
@@ -147,7 +205,12 @@ describe('reconcilePayments', () => {
 
   it('leaves the same result when two run at once, refunding nothing twice', async () => {
     const { row } = await paidSetup({ quantity: 5 });
-    const [unheard, dashboard, removedMember, abandoner] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    const [unheard, dashboard, removedMember, abandoner] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+    ]);
     const silent = await openCheckout(unheard, row.id);
     stripe().succeed(silent);
     const refundedAtDashboard = await join(dashboard, row.id);
@@ -158,7 +221,10 @@ describe('reconcilePayments', () => {
     await withStripeDown(() => call(DELETE, 'DELETE', '/x', { as: removed.creator, params: { id: removed.row.id } }));
     expect(await paymentOf(member.intentId)).toMatchObject({ status: 'succeeded', refundReason: 'removed' });
 
-    const reports = await Promise.all([reconcilePayments({ now: later(25 * 60 * MINUTE) }), reconcilePayments({ now: later(25 * 60 * MINUTE) })]);
+    const reports = await Promise.all([
+      reconcilePayments({ now: later(25 * 60 * MINUTE) }),
+      reconcilePayments({ now: later(25 * 60 * MINUTE) }),
+    ]);
     expect(reports.map((r) => r.failed)).toEqual([0, 0]);
 
     const state = async (id: string) => {
@@ -176,13 +242,17 @@ describe('reconcilePayments', () => {
       abandoned: { status: 'canceled', amountRefundedCents: 0, refundReason: null },
       removed: { status: 'refunded', amountRefundedCents: 1999, refundReason: 'removed' },
     });
-    expect(await db().select({ userId: purchases.userId }).from(purchases).where(eq(purchases.paymentIntentId, silent))).toEqual([{ userId: unheard.id }]);
+    expect(
+      await db().select({ userId: purchases.userId }).from(purchases).where(eq(purchases.paymentIntentId, silent)),
+    ).toEqual([{ userId: unheard.id }]);
     expect(refundsAtStripe(member.intentId)).toEqual([{ amount: 1999, reason: 'removed' }]);
     expect(refundsAtStripe(silent)).toEqual([]);
     expect(refundsAtStripe(refundedAtDashboard.intentId)).toHaveLength(1);
-    expect(await db().select({ paymentId: paymentRefunds.paymentId, requestedBy: paymentRefunds.requestedBy }).from(paymentRefunds)).toEqual([
-      { paymentId: member.intentId, requestedBy: removed.creator.id },
-    ]);
+    expect(
+      await db()
+        .select({ paymentId: paymentRefunds.paymentId, requestedBy: paymentRefunds.requestedBy })
+        .from(paymentRefunds),
+    ).toEqual([{ paymentId: member.intentId, requestedBy: removed.creator.id }]);
     expect(stripe().intents.get(abandoned)).toMatchObject({ status: 'canceled' });
   });
 });
@@ -193,23 +263,34 @@ describe('startJobs', () => {
     const intentId = await openCheckout(buyer, row.id);
     stripe().succeed(intentId);
     // Old enough for reconciliation at the real clock, which the job uses.
-    await db().update(payments).set({ updatedAt: sql`now() - interval '10 minutes'` }).where(eq(payments.id, intentId));
+    await db()
+      .update(payments)
+      .set({ updatedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(payments.id, intentId));
 
     const lines: string[] = [];
     const restoreLogs = redirectLogs({ write: (line) => void lines.push(line) });
     const jobs = await startJobs(database.handle());
     try {
-      expect(await jobs.boss.getSchedules()).toEqual([expect.objectContaining({ name: RECONCILE_PAYMENTS, cron: '*/10 * * * *' })]);
+      expect(await jobs.boss.getSchedules()).toEqual([
+        expect.objectContaining({ name: RECONCILE_PAYMENTS, cron: '*/10 * * * *' }),
+      ]);
       const jobId = await jobs.boss.send(RECONCILE_PAYMENTS, {});
       expect(jobId).toEqual(expect.any(String));
       await vi.waitFor(
-        async () => expect(await jobs.boss.getJobById(RECONCILE_PAYMENTS, jobId!)).toMatchObject({ state: 'completed' }),
+        async () =>
+          expect(await jobs.boss.getJobById(RECONCILE_PAYMENTS, jobId!)).toMatchObject({ state: 'completed' }),
         { timeout: 15_000, interval: 200 },
       );
       expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
       const reports = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'reconciled');
       expect(reports).toEqual([
-        expect.objectContaining({ level: 'info', scope: 'payments', msg: 'reconciled', report: { checked: 1, changed: 1, canceled: 0, failed: 0 } }),
+        expect.objectContaining({
+          level: 'info',
+          scope: 'payments',
+          msg: 'reconciled',
+          report: { checked: 1, changed: 1, canceled: 0, failed: 0 },
+        }),
       ]);
     } finally {
       await jobs.stop();

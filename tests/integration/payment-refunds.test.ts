@@ -70,8 +70,20 @@ describe('GET /api/post/{id}/members', () => {
           endReason: 'refunded',
           refundable: false,
         }),
-        memberOf(buyer, paid.purchase, { amountCents: 1999, amountRefundedCents: 0, paymentStatus: 'succeeded', endReason: null, refundable: true }),
-        memberOf(free, freePurchase, { amountCents: 0, amountRefundedCents: 0, paymentStatus: null, endReason: null, refundable: false }),
+        memberOf(buyer, paid.purchase, {
+          amountCents: 1999,
+          amountRefundedCents: 0,
+          paymentStatus: 'succeeded',
+          endReason: null,
+          refundable: true,
+        }),
+        memberOf(free, freePurchase, {
+          amountCents: 0,
+          amountRefundedCents: 0,
+          paymentStatus: null,
+          endReason: null,
+          refundable: false,
+        }),
       ],
       nextCursor: null,
     });
@@ -115,16 +127,28 @@ describe('GET /api/post/{id}/members', () => {
   it('answers 400 for a malformed cursor, 404 for an unknown or malformed id, 401 signed out, 403 for anyone but the creator', async () => {
     const { creator, buyer, row } = await paidSetup();
     await createPurchase(row.id, buyer.id, 1999);
-    expect(await members(creator, row.id, 'not-a-cursor')).toMatchObject({ status: 400, body: { error: 'Invalid cursor', code: 'bad_request' } });
-    expect(await members(creator, UNKNOWN)).toMatchObject({ status: 404, body: { error: 'Envolvement not found', code: 'not_found' } });
-    expect(await members(creator, 'nope')).toMatchObject({ status: 404, body: { error: 'Envolvement not found', code: 'not_found' } });
+    expect(await members(creator, row.id, 'not-a-cursor')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid cursor', code: 'bad_request' },
+    });
+    expect(await members(creator, UNKNOWN)).toMatchObject({
+      status: 404,
+      body: { error: 'Envolvement not found', code: 'not_found' },
+    });
+    expect(await members(creator, 'nope')).toMatchObject({
+      status: 404,
+      body: { error: 'Envolvement not found', code: 'not_found' },
+    });
     const signedOut = await members(null, row.id);
     expect(signedOut.status).toBe(401);
     expect(signedOut.body).toEqual({ error: 'You must be signed in to do this.', code: 'unauthorized' });
     for (const someone of [buyer, await createUser()]) {
       const res = await members(someone, row.id);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only the creator can see the members of this envolvement.', code: 'forbidden' });
+      expect(res.body).toEqual({
+        error: 'Only the creator can see the members of this envolvement.',
+        code: 'forbidden',
+      });
     }
   });
 });
@@ -138,7 +162,13 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
     const res = await refund(creator, purchase.id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
-      memberOf(buyer, purchase, { amountCents: 1999, amountRefundedCents: 1999, paymentStatus: 'refunded', endReason: 'refunded', refundable: false }),
+      memberOf(buyer, purchase, {
+        amountCents: 1999,
+        amountRefundedCents: 1999,
+        paymentStatus: 'refunded',
+        endReason: 'refunded',
+        refundable: false,
+      }),
     );
     expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'creator' }]);
     expect(await paymentOf(intentId)).toMatchObject({
@@ -149,7 +179,14 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
     });
     const [stripeRefund] = [...stripe().refundsById.values()].filter((r) => r.payment_intent === intentId);
     expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, intentId))).toEqual([
-      { id: stripeRefund!.id, paymentId: intentId, amountCents: 1999, reason: 'creator', requestedBy: creator.id, createdAt: expect.any(Date) },
+      {
+        id: stripeRefund!.id,
+        paymentId: intentId,
+        amountCents: 1999,
+        reason: 'creator',
+        requestedBy: creator.id,
+        createdAt: expect.any(Date),
+      },
     ]);
     expect(await purchaseOf(purchase.id)).toMatchObject({ endedAt: expect.any(Date), endReason: 'refunded' });
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
@@ -162,7 +199,10 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
       paymentStatus: 'refunded',
     });
     // The spot is free again.
-    const [after] = await db().select({ count: envolvements.currentCount }).from(envolvements).where(eq(envolvements.id, row.id));
+    const [after] = await db()
+      .select({ count: envolvements.currentCount })
+      .from(envolvements)
+      .where(eq(envolvements.id, row.id));
     expect(after).toEqual({ count: 0 });
   });
 
@@ -174,12 +214,20 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
     expect(await paymentOf(intentId)).toMatchObject({ status: 'partially_refunded', amountRefundedCents: 500 });
 
     const res = await refund(creator, purchase.id);
-    expect(res.body).toMatchObject({ amountRefundedCents: 1999, paymentStatus: 'refunded', endReason: 'refunded', refundable: false });
+    expect(res.body).toMatchObject({
+      amountRefundedCents: 1999,
+      paymentStatus: 'refunded',
+      endReason: 'refunded',
+      refundable: false,
+    });
     expect(refundsAtStripe(intentId)).toEqual([
       { amount: 500, reason: undefined },
       { amount: 1499, reason: 'creator' },
     ]);
-    expect(stripe().charges.get(stripe().intents.get(intentId)!.latest_charge!)).toMatchObject({ amount_refunded: 1999, refunded: true });
+    expect(stripe().charges.get(stripe().intents.get(intentId)!.latest_charge!)).toMatchObject({
+      amount_refunded: 1999,
+      refunded: true,
+    });
   });
 
   it('refunds once when the creator clicks twice at the same moment', async () => {
@@ -195,7 +243,10 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
     });
     const alreadyRefunded = { error: 'This member has already been refunded.', code: 'conflict' };
     for (const answer of answers) {
-      expect([{ status: 200, body: refundedDto }, { status: 409, body: alreadyRefunded }]).toContainEqual({ status: answer.status, body: answer.body });
+      expect([
+        { status: 200, body: refundedDto },
+        { status: 409, body: alreadyRefunded },
+      ]).toContainEqual({ status: answer.status, body: answer.body });
     }
     expect(answers[0]!.status).toBe(200);
     expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'creator' }]);
@@ -223,7 +274,10 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
     expect(await paymentOf(disputed.intentId)).toMatchObject({ status: 'disputed' });
     const res = await refund(creator, disputed.purchase.id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'This payment is disputed: Stripe settles it through the dispute.', code: 'conflict' });
+    expect(res.body).toEqual({
+      error: 'This payment is disputed: Stripe settles it through the dispute.',
+      code: 'conflict',
+    });
 
     expect(refundsAtStripe(disputed.intentId)).toEqual([]);
     expect(await paymentOf(disputed.intentId)).toMatchObject({ status: 'disputed', refundReason: null });
@@ -239,7 +293,10 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
     for (const someone of [buyer, await createUser()]) {
       const res = await refund(someone, purchase.id);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only the creator can refund members of this envolvement.', code: 'forbidden' });
+      expect(res.body).toEqual({
+        error: 'Only the creator can refund members of this envolvement.',
+        code: 'forbidden',
+      });
     }
     // Another creator's own envolvement gives no right over this one's members.
     const otherCreator = await createUser();

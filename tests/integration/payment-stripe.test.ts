@@ -24,12 +24,19 @@ async function answer(pending: ReturnType<typeof call>) {
   return { status, body };
 }
 
-const createIntent = (as: TestUser | null, json: unknown) => answer(call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json }));
+const createIntent = (as: TestUser | null, json: unknown) =>
+  answer(call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json }));
 const grant = (as: TestUser, submissionId: string, paymentIntentId: string) =>
   answer(call(GRANT, 'POST', '/api/payment/grant-access', { as, json: { submissionId, paymentIntentId } }));
 
-const succeededEvent = (id: string): FakeEvent => stripe().eventsFor(id).find((e) => e.type === 'payment_intent.succeeded')!;
-const refundedEvent = (id: string): FakeEvent => stripe().eventsFor(id).findLast((e) => e.type === 'charge.refunded')!;
+const succeededEvent = (id: string): FakeEvent =>
+  stripe()
+    .eventsFor(id)
+    .find((e) => e.type === 'payment_intent.succeeded')!;
+const refundedEvent = (id: string): FakeEvent =>
+  stripe()
+    .eventsFor(id)
+    .findLast((e) => e.type === 'charge.refunded')!;
 
 /** The same event under another id, changed as told: a second report of the same payment. */
 const variantOf = (event: FakeEvent, changes: Record<string, unknown> = {}): FakeEvent => ({
@@ -54,9 +61,11 @@ const membershipsOf = async (envolvementId: string) =>
     endReason: p.endReason,
     ended: p.endedAt !== null,
   }));
-const spotsTaken = async (id: string) => (await db().select().from(envolvements).where(eq(envolvements.id, id)))[0]!.currentCount;
+const spotsTaken = async (id: string) =>
+  (await db().select().from(envolvements).where(eq(envolvements.id, id)))[0]!.currentCount;
 const ledgerOf = async (id: string) => (await db().select().from(payments).where(eq(payments.id, id)))[0]!;
-const refundsAtStripe = (id: string) => [...stripe().refundsById.values()].filter((r) => r.payment_intent === id).map((r) => r.amount);
+const refundsAtStripe = (id: string) =>
+  [...stripe().refundsById.values()].filter((r) => r.payment_intent === id).map((r) => r.amount);
 
 /** Checkout through the API and the card charged at Stripe; no event delivered yet. */
 async function paidAtStripe(overrides: Parameters<typeof paidSetup>[0] = {}) {
@@ -68,12 +77,18 @@ async function paidAtStripe(overrides: Parameters<typeof paidSetup>[0] = {}) {
 
 describe('GET /api/payment/config', () => {
   it('gives the publishable key, or 503 when Stripe is not configured', async () => {
-    expect(await answer(call(CONFIG, 'GET', '/api/payment/config'))).toEqual({ status: 200, body: { publishableKey: 'pk_test_fake' } });
+    expect(await answer(call(CONFIG, 'GET', '/api/payment/config'))).toEqual({
+      status: 200,
+      body: { publishableKey: 'pk_test_fake' },
+    });
     const key = process.env.STRIPE_SECRET_KEY;
     delete process.env.STRIPE_SECRET_KEY;
     const res = await answer(call(CONFIG, 'GET', '/api/payment/config'));
     process.env.STRIPE_SECRET_KEY = key;
-    expect(res).toEqual({ status: 503, body: { error: 'Card payments are not available on this site yet.', code: 'unavailable' } });
+    expect(res).toEqual({
+      status: 503,
+      body: { error: 'Card payments are not available on this site yet.', code: 'unavailable' },
+    });
   });
 });
 
@@ -81,10 +96,23 @@ describe('POST /api/payment/create-payment-intent', () => {
   it('charges the database price whatever the request says, and records the offer in the ledger', async () => {
     const { buyer, row } = await paidSetup();
     const res = await createIntent(buyer, { submissionId: row.id, amount: 1, price: 0.01, userId: 'someone' });
-    expect(res).toEqual({ status: 200, body: { clientSecret: expect.stringContaining('_secret_'), paymentIntentId: expect.stringMatching(/^pi_/) } });
+    expect(res).toEqual({
+      status: 200,
+      body: { clientSecret: expect.stringContaining('_secret_'), paymentIntentId: expect.stringMatching(/^pi_/) },
+    });
     const id = res.body.paymentIntentId;
-    expect(stripe().intents.get(id)).toMatchObject({ amount: 1999, currency: 'usd', metadata: { envolvementId: row.id, userId: buyer.id } });
-    expect(await ledgerOf(id)).toMatchObject({ envolvementId: row.id, buyerId: buyer.id, amountCents: 1999, currency: 'usd', status: 'requires_payment' });
+    expect(stripe().intents.get(id)).toMatchObject({
+      amount: 1999,
+      currency: 'usd',
+      metadata: { envolvementId: row.id, userId: buyer.id },
+    });
+    expect(await ledgerOf(id)).toMatchObject({
+      envolvementId: row.id,
+      buyerId: buyer.id,
+      amountCents: 1999,
+      currency: 'usd',
+      status: 'requires_payment',
+    });
   });
 
   it('gives the same intent to a second checkout and to five at once', async () => {
@@ -112,10 +140,16 @@ describe('POST /api/payment/create-payment-intent', () => {
     expect(await createIntent(buyer, { submissionId: soldOut.id })).toEqual(conflict('Sold Out'));
     expect(await createIntent(buyer, { submissionId: inactive.id })).toEqual(conflict('Envolvement Inactive'));
     expect(await createIntent(buyer, { submissionId: ended.id })).toEqual(conflict('Purchase Period Ended'));
-    expect(await createIntent(creator, { submissionId: row.id })).toEqual({ status: 403, body: { error: 'You cannot join your own envolvement.', code: 'forbidden' } });
+    expect(await createIntent(creator, { submissionId: row.id })).toEqual({
+      status: 403,
+      body: { error: 'You cannot join your own envolvement.', code: 'forbidden' },
+    });
     await createPurchase(row.id, buyer.id, 1999);
     expect(await createIntent(buyer, { submissionId: row.id })).toEqual(conflict('You have already bought this!'));
-    expect(await createIntent(null, { submissionId: row.id })).toEqual({ status: 401, body: { error: 'You must be signed in to do this.', code: 'unauthorized' } });
+    expect(await createIntent(null, { submissionId: row.id })).toEqual({
+      status: 401,
+      body: { error: 'You must be signed in to do this.', code: 'unauthorized' },
+    });
     expect(await db().select().from(payments)).toEqual([]);
   });
 });
@@ -124,26 +158,46 @@ describe('confirming a card payment', () => {
   it('grants access only once Stripe says the payment succeeded, and only to its payer', async () => {
     const { buyer, row } = await paidSetup();
     const id = await openCheckout(buyer, row.id);
-    expect(await grant(buyer, row.id, id)).toEqual({ status: 409, body: { error: 'Payment has not been completed.', code: 'conflict' } });
-    expect(await grant(await createUser(), row.id, id)).toEqual({ status: 403, body: { error: 'This payment belongs to someone else.', code: 'forbidden' } });
+    expect(await grant(buyer, row.id, id)).toEqual({
+      status: 409,
+      body: { error: 'Payment has not been completed.', code: 'conflict' },
+    });
+    expect(await grant(await createUser(), row.id, id)).toEqual({
+      status: 403,
+      body: { error: 'This payment belongs to someone else.', code: 'forbidden' },
+    });
     stripe().succeed(id);
     expect(await grant(buyer, row.id, id)).toEqual({ status: 200, body: { success: true } });
     expect(await grant(buyer, row.id, id)).toEqual({ status: 200, body: { success: true } });
-    expect(await membershipsOf(row.id)).toEqual([{ userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: null, ended: false }]);
+    expect(await membershipsOf(row.id)).toEqual([
+      { userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: null, ended: false },
+    ]);
     expect(await spotsTaken(row.id)).toBe(1);
   });
 
   it('shows the payer the envolvement and the amount, and nobody else', async () => {
     const { buyer, row } = await paidSetup();
     const id = await openCheckout(buyer, row.id);
-    const amount = await answer(call(GET_AMOUNT, 'GET', `/api/payment/get-payment-amount/${id}`, { as: buyer, params: { paymentIntentId: id } }));
-    expect(amount).toEqual({ status: 200, body: { amount: 1999, currency: 'usd', status: 'requires_payment', refundReason: null } });
-    const item = await call(GET_SUBMISSION, 'GET', `/api/payment/get-submission/${id}`, { as: buyer, params: { paymentIntentId: id } });
+    const amount = await answer(
+      call(GET_AMOUNT, 'GET', `/api/payment/get-payment-amount/${id}`, { as: buyer, params: { paymentIntentId: id } }),
+    );
+    expect(amount).toEqual({
+      status: 200,
+      body: { amount: 1999, currency: 'usd', status: 'requires_payment', refundReason: null },
+    });
+    const item = await call(GET_SUBMISSION, 'GET', `/api/payment/get-submission/${id}`, {
+      as: buyer,
+      params: { paymentIntentId: id },
+    });
     expect(item.body).toMatchObject({ _id: row.id, title: row.title });
     const stranger = await createUser();
     const notYours = { status: 403, body: { error: 'This payment belongs to someone else.', code: 'forbidden' } };
-    expect(await answer(call(GET_AMOUNT, 'GET', '/x', { as: stranger, params: { paymentIntentId: id } }))).toEqual(notYours);
-    expect(await answer(call(GET_SUBMISSION, 'GET', '/x', { as: stranger, params: { paymentIntentId: id } }))).toEqual(notYours);
+    expect(await answer(call(GET_AMOUNT, 'GET', '/x', { as: stranger, params: { paymentIntentId: id } }))).toEqual(
+      notYours,
+    );
+    expect(await answer(call(GET_SUBMISSION, 'GET', '/x', { as: stranger, params: { paymentIntentId: id } }))).toEqual(
+      notYours,
+    );
     expect((await call(GET_AMOUNT, 'GET', '/x', { params: { paymentIntentId: id } })).status).toBe(401);
   });
 });
@@ -157,7 +211,9 @@ describe('POST /api/payment/webhook', () => {
     expect([once, twice]).toEqual([handled('moved: succeeded'), DUPLICATE]);
     const burst = await Promise.all(Array.from({ length: 10 }, () => deliverOne(succeededEvent(id))));
     for (const res of burst) expect(res).toEqual(DUPLICATE);
-    expect(await membershipsOf(row.id)).toEqual([{ userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: null, ended: false }]);
+    expect(await membershipsOf(row.id)).toEqual([
+      { userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: null, ended: false },
+    ]);
     expect(await spotsTaken(row.id)).toBe(1);
   });
 
@@ -177,14 +233,19 @@ describe('POST /api/payment/webhook', () => {
       Promise.all(events.map(deliverOne)),
       Promise.all(Array.from({ length: 3 }, () => grant(buyer, row.id, id))),
     ]);
-    for (const res of results) expect([handled('moved: succeeded'), handled('unchanged: succeeded')]).toContainEqual(res);
+    for (const res of results)
+      expect([handled('moved: succeeded'), handled('unchanged: succeeded')]).toContainEqual(res);
     for (const res of confirmations) expect(res).toEqual({ status: 200, body: { success: true } });
-    expect(await membershipsOf(row.id)).toEqual([{ userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: null, ended: false }]);
+    expect(await membershipsOf(row.id)).toEqual([
+      { userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: null, ended: false },
+    ]);
     expect(await spotsTaken(row.id)).toBe(1);
     expect(await ledgerOf(id)).toMatchObject({ status: 'succeeded', refundReason: null, amountRefundedCents: 0 });
     expect(refundsAtStripe(id)).toEqual([]);
     // One of them moved the ledger; the others found it moved.
-    const moves = await db().select({ from: paymentStatusChanges.fromStatus, to: paymentStatusChanges.toStatus }).from(paymentStatusChanges);
+    const moves = await db()
+      .select({ from: paymentStatusChanges.fromStatus, to: paymentStatusChanges.toStatus })
+      .from(paymentStatusChanges);
     expect(moves).toEqual([{ from: 'requires_payment', to: 'succeeded' }]);
   });
 
@@ -192,9 +253,21 @@ describe('POST /api/payment/webhook', () => {
     const { row, id } = await paidAtStripe();
     const payload = JSON.stringify(succeededEvent(id));
     const invalid = { status: 400, body: { error: 'Invalid Stripe signature', code: 'bad_request' } };
-    const unsigned = await WEBHOOK(await buildRequest('POST', '/api/payment/webhook', { body: payload, headers: { 'content-type': 'application/json' } }), { params: Promise.resolve({}) });
-    expect({ status: unsigned.status, body: await unsigned.json() }).toEqual({ status: 400, body: { error: 'Missing Stripe signature', code: 'bad_request' } });
-    expect(await postWebhook(payload, 't=1,v1=deadbeef')).toEqual({ status: 400, body: { error: 'Stripe signature timestamp is outside the tolerance', code: 'bad_request' } });
+    const unsigned = await WEBHOOK(
+      await buildRequest('POST', '/api/payment/webhook', {
+        body: payload,
+        headers: { 'content-type': 'application/json' },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect({ status: unsigned.status, body: await unsigned.json() }).toEqual({
+      status: 400,
+      body: { error: 'Missing Stripe signature', code: 'bad_request' },
+    });
+    expect(await postWebhook(payload, 't=1,v1=deadbeef')).toEqual({
+      status: 400,
+      body: { error: 'Stripe signature timestamp is outside the tolerance', code: 'bad_request' },
+    });
     expect(await postWebhook(payload, `t=${Math.floor(Date.now() / 1000)},v1=deadbeef`)).toEqual(invalid);
     const tampered = payload.replace('"amount":1999', '"amount":1998');
     expect(tampered).not.toBe(payload);
@@ -228,7 +301,9 @@ describe('POST /api/payment/webhook', () => {
     const other = await createUser();
     const misleading = variantOf(succeededEvent(id), { metadata: { envolvementId: elsewhere.id, userId: other.id } });
     expect(await deliverOne(misleading)).toEqual(handled('moved: succeeded'));
-    expect(await membershipsOf(row.id)).toEqual([{ userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: null, ended: false }]);
+    expect(await membershipsOf(row.id)).toEqual([
+      { userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: null, ended: false },
+    ]);
     expect(await membershipsOf(elsewhere.id)).toEqual([]);
   });
 
@@ -237,7 +312,9 @@ describe('POST /api/payment/webhook', () => {
     const { id } = await pay(stripe(), buyer, row.id);
     stripe().refund(id);
     expect(await deliverOne(refundedEvent(id))).toEqual(handled('moved: refunded'));
-    expect(await membershipsOf(row.id)).toEqual([{ userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: 'refunded', ended: true }]);
+    expect(await membershipsOf(row.id)).toEqual([
+      { userId: buyer.id, paymentIntentId: id, amountCents: 1999, endReason: 'refunded', ended: true },
+    ]);
     expect(await spotsTaken(row.id)).toBe(0);
   });
 

@@ -35,7 +35,13 @@ describe('POST /api/post/new-base-envolvement', () => {
         price: { price: 4.99, free: false },
         endDate: { endDate: daysFromNow(3), none: false },
         targetEnvolvmentDate: daysFromNow(5),
-        submissions: { submissionsAllowed: true, submissionsActive: true, submissionDescription: 'Send a sketch', submissionDeadline: daysFromNow(4), submissionContent: { picture: true, description: false, url: true } },
+        submissions: {
+          submissionsAllowed: true,
+          submissionsActive: true,
+          submissionDescription: 'Send a sketch',
+          submissionDeadline: daysFromNow(4),
+          submissionContent: { picture: true, description: false, url: true },
+        },
       }),
       creator,
     );
@@ -59,14 +65,29 @@ describe('POST /api/post/new-base-envolvement', () => {
   });
 
   it('accepts a body with only the required fields', async () => {
-    const res = await create({ title: 'Minimal', previewText: 'Just this', categories: ['Video'], quantity: { unlimited: false } });
+    const res = await create({
+      title: 'Minimal',
+      previewText: 'Just this',
+      categories: ['Video'],
+      quantity: { unlimited: false },
+    });
     expect(res.status).toBe(200);
     const [row] = await db().select().from(envolvements).where(eq(envolvements.id, res.body.postedID));
-    expect(row).toMatchObject({ title: 'Minimal', description: '', unlimited: false, quantity: 0, priceCents: 0, endDate: null, targetDate: null });
+    expect(row).toMatchObject({
+      title: 'Minimal',
+      description: '',
+      unlimited: false,
+      quantity: 0,
+      priceCents: 0,
+      endDate: null,
+      targetDate: null,
+    });
   });
 
   it('stores unlimited as quantity 0 and free as price 0', async () => {
-    const res = await create(creationBody({ quantity: { quantity: 40, unlimited: true }, price: { price: 9, free: true } }));
+    const res = await create(
+      creationBody({ quantity: { quantity: 40, unlimited: true }, price: { price: 9, free: true } }),
+    );
     const [row] = await db().select().from(envolvements).where(eq(envolvements.id, res.body.postedID));
     expect(row).toMatchObject({ unlimited: true, quantity: 0, priceCents: 0 });
   });
@@ -87,27 +108,39 @@ describe('POST /api/post/new-base-envolvement', () => {
 
   it('accepts preview text of 1000 characters and refuses 1001 or none', async () => {
     expect((await create(creationBody({ previewText: 'p'.repeat(1000) }))).status).toBe(200);
-    expect(await fieldsOf({ previewText: 'p'.repeat(1001) })).toEqual({ previewText: 'Preview text must be 1000 characters or fewer' });
+    expect(await fieldsOf({ previewText: 'p'.repeat(1001) })).toEqual({
+      previewText: 'Preview text must be 1000 characters or fewer',
+    });
     expect(await fieldsOf({ previewText: '' })).toEqual({ previewText: 'Preview text is required' });
   });
 
   it('accepts a description of 4000 characters and refuses 4001', async () => {
     expect((await create(creationBody({ description: 'd'.repeat(4000) }))).status).toBe(200);
-    expect(await fieldsOf({ description: 'd'.repeat(4001) })).toEqual({ description: 'Description must be 4000 characters or fewer' });
+    expect(await fieldsOf({ description: 'd'.repeat(4001) })).toEqual({
+      description: 'Description must be 4000 characters or fewer',
+    });
   });
 
   it('needs 1 to 3 known categories', async () => {
     expect((await create(creationBody({ categories: ['Art', 'Music', 'Q&A'] }))).status).toBe(200);
     expect(await fieldsOf({ categories: [] })).toEqual({ categories: 'At least one category is required' });
-    expect(await fieldsOf({ categories: ['Art', 'Music', 'Q&A', 'Travel'] })).toEqual({ categories: 'Choose at most 3 categories' });
+    expect(await fieldsOf({ categories: ['Art', 'Music', 'Q&A', 'Travel'] })).toEqual({
+      categories: 'Choose at most 3 categories',
+    });
     expect(await fieldsOf({ categories: ['Cooking'] })).toEqual({ categories: 'Unknown category' });
   });
 
   it('refuses a negative price and quantities outside 0 to 10000 or not whole', async () => {
     expect(await fieldsOf({ price: { price: -0.01, free: false } })).toEqual({ price: 'Price cannot be negative' });
-    expect(await fieldsOf({ quantity: { quantity: -1, unlimited: false } })).toEqual({ quantity: 'Quantity cannot be negative' });
-    expect(await fieldsOf({ quantity: { quantity: 10001, unlimited: false } })).toEqual({ quantity: 'Quantity cannot be more than 10000' });
-    expect(await fieldsOf({ quantity: { quantity: 1.5, unlimited: false } })).toEqual({ quantity: 'Quantity must be a whole number' });
+    expect(await fieldsOf({ quantity: { quantity: -1, unlimited: false } })).toEqual({
+      quantity: 'Quantity cannot be negative',
+    });
+    expect(await fieldsOf({ quantity: { quantity: 10001, unlimited: false } })).toEqual({
+      quantity: 'Quantity cannot be more than 10000',
+    });
+    expect(await fieldsOf({ quantity: { quantity: 1.5, unlimited: false } })).toEqual({
+      quantity: 'Quantity must be a whole number',
+    });
     expect((await create(creationBody({ quantity: { quantity: 10000, unlimited: false } }))).status).toBe(200);
     expect((await create(creationBody({ quantity: { quantity: 0, unlimited: false } }))).status).toBe(200);
   });
@@ -119,17 +152,31 @@ describe('POST /api/post/new-base-envolvement', () => {
       endDate: 'End date cannot be after target envolvement date.',
       targetEnvolvmentDate: 'Target envolvement date cannot be before end date.',
     });
-    expect((await create(creationBody({ endDate: { endDate: daysFromNow(5), none: false }, targetEnvolvmentDate: daysFromNow(5) }))).status).toBe(200);
+    expect(
+      (
+        await create(
+          creationBody({ endDate: { endDate: daysFromNow(5), none: false }, targetEnvolvmentDate: daysFromNow(5) }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses dates in the past and invalid dates', async () => {
-    expect(await fieldsOf({ endDate: { endDate: daysFromNow(-3), none: false } })).toEqual({ endDate: 'Date cannot be in the past' });
-    expect(await fieldsOf({ targetEnvolvmentDate: 'not a date' })).toEqual({ targetEnvolvmentDate: 'Please enter a valid date' });
+    expect(await fieldsOf({ endDate: { endDate: daysFromNow(-3), none: false } })).toEqual({
+      endDate: 'Date cannot be in the past',
+    });
+    expect(await fieldsOf({ targetEnvolvmentDate: 'not a date' })).toEqual({
+      targetEnvolvmentDate: 'Please enter a valid date',
+    });
   });
 
   it('refuses an image URL that is neither an upload nor https', async () => {
-    expect(await fieldsOf({ imgUrl: 'javascript:alert(1)' })).toEqual({ imgUrl: 'Image must be an uploaded image or an https link' });
-    expect((await create(creationBody({ imgUrl: '/uploads/covers/4a0c4c43-6f3c-4a5f-9a55-1d2a1f4b1c11.png' }))).status).toBe(200);
+    expect(await fieldsOf({ imgUrl: 'javascript:alert(1)' })).toEqual({
+      imgUrl: 'Image must be an uploaded image or an https link',
+    });
+    expect(
+      (await create(creationBody({ imgUrl: '/uploads/covers/4a0c4c43-6f3c-4a5f-9a55-1d2a1f4b1c11.png' }))).status,
+    ).toBe(200);
   });
 
   it('answers 400 for a body that is not JSON', async () => {

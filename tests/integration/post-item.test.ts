@@ -80,7 +80,11 @@ describe('PUT /api/post/{id}', () => {
     const res = await call(PUT, 'PUT', `/api/post/${row.id}`, {
       as: creator,
       params: { id: row.id },
-      json: editBody({ userID: buyer.id, quantity: { quantity: 10, unlimited: false, currentEnvolves: 0 }, purchasedBy: [] }),
+      json: editBody({
+        userID: buyer.id,
+        quantity: { quantity: 10, unlimited: false, currentEnvolves: 0 },
+        purchasedBy: [],
+      }),
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -96,7 +100,12 @@ describe('PUT /api/post/{id}', () => {
 
   it('makes it free, unlimited and without end date when those are cleared', async () => {
     const creator = await createUser();
-    const row = await createEnvolvement(creator.id, { priceCents: 500, unlimited: false, quantity: 4, endDate: new Date(Date.now() + 86400000) });
+    const row = await createEnvolvement(creator.id, {
+      priceCents: 500,
+      unlimited: false,
+      quantity: 4,
+      endDate: new Date(Date.now() + 86400000),
+    });
     const res = await call(PUT, 'PUT', `/api/post/${row.id}`, {
       as: creator,
       params: { id: row.id },
@@ -115,10 +124,18 @@ describe('PUT /api/post/{id}', () => {
     const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
     await createPurchase(row.id, (await createUser()).id);
     await createPurchase(row.id, (await createUser()).id);
-    const res = await call(PUT, 'PUT', `/api/post/${row.id}`, { as: creator, params: { id: row.id }, json: editBody({ quantity: { quantity: 1, unlimited: false } }) });
+    const res = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+      as: creator,
+      params: { id: row.id },
+      json: editBody({ quantity: { quantity: 1, unlimited: false } }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ quantity: 'Quantity cannot be less than the 2 people who already joined' });
-    const noCategory = await call(PUT, 'PUT', `/api/post/${row.id}`, { as: creator, params: { id: row.id }, json: editBody({ categories: [] }) });
+    const noCategory = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+      as: creator,
+      params: { id: row.id },
+      json: editBody({ categories: [] }),
+    });
     expect(noCategory.status).toBe(400);
     expect(noCategory.body.fields).toEqual({ categories: 'Please select at least one category' });
     const [stored] = await db().select().from(envolvements).where(eq(envolvements.id, row.id));
@@ -128,11 +145,20 @@ describe('PUT /api/post/{id}', () => {
   it('answers 401, 403 and 404 and changes nothing', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
-    expect((await call(PUT, 'PUT', `/api/post/${row.id}`, { params: { id: row.id }, json: editBody() })).status).toBe(401);
-    const forbidden = await call(PUT, 'PUT', `/api/post/${row.id}`, { as: await createUser(), params: { id: row.id }, json: editBody() });
+    expect((await call(PUT, 'PUT', `/api/post/${row.id}`, { params: { id: row.id }, json: editBody() })).status).toBe(
+      401,
+    );
+    const forbidden = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+      as: await createUser(),
+      params: { id: row.id },
+      json: editBody(),
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ error: 'Only the creator can edit this envolvement.', code: 'forbidden' });
-    expect((await call(PUT, 'PUT', `/api/post/${UNKNOWN}`, { as: creator, params: { id: UNKNOWN }, json: editBody() })).status).toBe(404);
+    expect(
+      (await call(PUT, 'PUT', `/api/post/${UNKNOWN}`, { as: creator, params: { id: UNKNOWN }, json: editBody() }))
+        .status,
+    ).toBe(404);
     const [stored] = await db().select().from(envolvements).where(eq(envolvements.id, row.id));
     expect(stored!.title).toBe(row.title);
   });
@@ -142,7 +168,9 @@ describe('DELETE /api/post/{id}', () => {
   it('deletes an envolvement nobody joined, with its updates', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
-    await db().insert(posts).values({ envolvementId: row.id, authorId: creator.id, kind: 'update', title: 't', description: 'd' });
+    await db()
+      .insert(posts)
+      .values({ envolvementId: row.id, authorId: creator.id, kind: 'update', title: 't', description: 'd' });
     const res = await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: creator, params: { id: row.id } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: true, _id: row.id, archived: false, refunded: 0, refundsPending: 0 });
@@ -166,15 +194,22 @@ describe('DELETE /api/post/{id}', () => {
     expect(gone).toMatchObject({ status: 410, body: { error: 'This envolvement was removed by its creator.' } });
     expect((await call(GET, 'GET', `/api/post/${row.id}`, { params: { id: row.id } })).status).toBe(410);
     const asMember = await call(GET, 'GET', `/api/post/${row.id}`, { as: buyer, params: { id: row.id } });
-    expect(asMember).toMatchObject({ status: 200, body: { _id: row.id, removed: true, membership: { free: true, endReason: null } } });
-    expect((await call(GET, 'GET', `/api/post/${row.id}`, { as: creator, params: { id: row.id } })).body).toMatchObject({ removed: true });
+    expect(asMember).toMatchObject({
+      status: 200,
+      body: { _id: row.id, removed: true, membership: { free: true, endReason: null } },
+    });
+    expect((await call(GET, 'GET', `/api/post/${row.id}`, { as: creator, params: { id: row.id } })).body).toMatchObject(
+      { removed: true },
+    );
   });
 
   it('answers 401, 403 and 404 and deletes nothing', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
     expect((await call(DELETE, 'DELETE', `/api/post/${row.id}`, { params: { id: row.id } })).status).toBe(401);
-    expect((await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: await createUser(), params: { id: row.id } })).status).toBe(403);
+    expect(
+      (await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: await createUser(), params: { id: row.id } })).status,
+    ).toBe(403);
     expect((await call(DELETE, 'DELETE', '/api/post/bad', { as: creator, params: { id: 'bad' } })).status).toBe(404);
     expect(await db().select().from(envolvements)).toHaveLength(1);
   });
@@ -203,7 +238,10 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
       datePublished: expect.any(String),
     });
     for (const reader of [creator, buyer]) {
-      const list = await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { as: reader, params: { id: row.id } });
+      const list = await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, {
+        as: reader,
+        params: { id: row.id },
+      });
       expect(list.status).toBe(200);
       expect(list.body).toEqual([posted.body]);
     }
@@ -212,7 +250,8 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
   it('requires a title and a description within their limits', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
-    const post = (json: unknown) => call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { as: creator, params: { id: row.id }, json });
+    const post = (json: unknown) =>
+      call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { as: creator, params: { id: row.id }, json });
     expect((await post({ title: '', description: 'x' })).body).toMatchObject({ error: 'Title is required' });
     expect((await post({ title: 'x', description: '  ' })).body).toMatchObject({ error: 'Description is required' });
     expect((await post({ title: 't'.repeat(201), description: 'x' })).status).toBe(400);
@@ -225,13 +264,32 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
     const row = await createEnvolvement(creator.id);
     const stranger = await createUser();
     const json = { title: 't', description: 'd' };
-    expect((await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { params: { id: row.id }, json })).status).toBe(401);
-    const forbidden = await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { as: stranger, params: { id: row.id }, json });
+    expect(
+      (await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { params: { id: row.id }, json })).status,
+    ).toBe(401);
+    const forbidden = await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, {
+      as: stranger,
+      params: { id: row.id },
+      json,
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error).toBe('Only the creator can post updates on this envolvement.');
-    expect((await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${UNKNOWN}`, { as: creator, params: { id: UNKNOWN }, json })).status).toBe(404);
-    expect((await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { as: stranger, params: { id: row.id } })).status).toBe(403);
-    expect((await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { params: { id: row.id } })).status).toBe(401);
+    expect(
+      (
+        await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${UNKNOWN}`, {
+          as: creator,
+          params: { id: UNKNOWN },
+          json,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { as: stranger, params: { id: row.id } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { params: { id: row.id } })).status,
+    ).toBe(401);
     expect(await db().select().from(posts)).toHaveLength(0);
   });
 });
@@ -242,10 +300,23 @@ describe('opening submissions through the edit payload', () => {
     const row = await createEnvolvement(creator.id);
     const put = (submissions: unknown) =>
       call(PUT, 'PUT', `/api/post/${row.id}`, { as: creator, params: { id: row.id }, json: editBody({ submissions }) });
-    const refused = await put({ submissionsActive: true, submissionContent: { picture: false, description: false, url: false } });
-    expect(refused).toMatchObject({ status: 400, body: { error: 'Choose at least one submission type before opening submissions.' } });
-    const opened = await put({ submissionsActive: true, submissionContent: { picture: true, description: false, url: false } });
+    const refused = await put({
+      submissionsActive: true,
+      submissionContent: { picture: false, description: false, url: false },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: 'Choose at least one submission type before opening submissions.' },
+    });
+    const opened = await put({
+      submissionsActive: true,
+      submissionContent: { picture: true, description: false, url: false },
+    });
     expect(opened.status).toBe(200);
-    expect(opened.body.submissions).toMatchObject({ submissionsAllowed: true, submissionsActive: true, submissionsIDPair: row.id });
+    expect(opened.body.submissions).toMatchObject({
+      submissionsAllowed: true,
+      submissionsActive: true,
+      submissionsIDPair: row.id,
+    });
   });
 });

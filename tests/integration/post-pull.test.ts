@@ -43,11 +43,15 @@ describe('GET /api/post/pull', () => {
     const made = [];
     for (let i = 0; i < 3; i++) made.push(await createEnvolvement(creator.id, { title: `Burst ${i}` }));
     // Microseconds apart: the cursor keeps only milliseconds.
-    await db().execute(sql`update envolvements set created_at = timestamptz '2026-06-01 12:00:00.000100+00' + (random() * interval '0.0008 seconds')`);
+    await db().execute(
+      sql`update envolvements set created_at = timestamptz '2026-06-01 12:00:00.000100+00' + (random() * interval '0.0008 seconds')`,
+    );
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { body: { items: Array<{ _id: string }>; nextCursor: string | null } } = await pull(`?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: { body: { items: Array<{ _id: string }>; nextCursor: string | null } } = await pull(
+        `?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...res.body.items.map((item) => item._id));
       cursor = res.body.nextCursor;
     } while (cursor);
@@ -103,7 +107,12 @@ describe('listEnvolvementsByCategory', () => {
     const { listEnvolvementsByCategory } = await import('@/lib/envolvements/list');
     const creator = await createUser();
     const base = Date.now();
-    for (let i = 0; i < 5; i++) await createEnvolvement(creator.id, { title: `G${i}`, categories: ['Gaming', 'Music'], createdAt: new Date(base - i * 1000) });
+    for (let i = 0; i < 5; i++)
+      await createEnvolvement(creator.id, {
+        title: `G${i}`,
+        categories: ['Gaming', 'Music'],
+        createdAt: new Date(base - i * 1000),
+      });
     await createEnvolvement(creator.id, { title: 'Art only', categories: ['Art'] });
     const groups = await listEnvolvementsByCategory(creator.id, 3);
     expect(groups.map((g) => [g.category, g.items.map((i) => i.title)])).toEqual([

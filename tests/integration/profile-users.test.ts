@@ -28,7 +28,13 @@ async function bannerOf(id: string) {
 
 describe('GET /api/user_profile_info/{id}', () => {
   it('answers the profile by whole id or by the part after the bar; the e-mail only to its owner', async () => {
-    const maya = await createUser({ id: 'local|maya-1', nickname: 'mayacreates', name: 'Maya Chen', email: 'maya@example.com', picture: 'https://img.example/m.png' });
+    const maya = await createUser({
+      id: 'local|maya-1',
+      nickname: 'mayacreates',
+      name: 'Maya Chen',
+      email: 'maya@example.com',
+      picture: 'https://img.example/m.png',
+    });
     const other = await createUser();
     const publicInfo = {
       user_id: 'local|maya-1',
@@ -53,7 +59,10 @@ describe('GET /api/user_profile_info/{id}', () => {
 
   it('shows the banner once one is set', async () => {
     const maya = await createUser({ id: 'local|maya-2' });
-    const uploaded = await call(BANNER, 'POST', '/api/profile/banner', { as: maya, form: imageForm('banner', pngBytes(), 'b.png', 'image/png') });
+    const uploaded = await call(BANNER, 'POST', '/api/profile/banner', {
+      as: maya,
+      form: imageForm('banner', pngBytes(), 'b.png', 'image/png'),
+    });
     const info = await call(PROFILE_INFO, 'GET', '/x', { params: { id: 'maya-2' } });
     expect(info.body.user_metadata).toEqual({ banner_url: uploaded.body.bannerUrl });
   });
@@ -113,7 +122,9 @@ describe('GET /api/profile/{userId}', () => {
       membership: null,
     });
     expect((await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'local|creator-9' } })).body).toHaveLength(2);
-    expect((await call(PROFILE_LIST, 'GET', '/x', { params: { userId: encodeURIComponent('local|creator-9') } })).body).toHaveLength(2);
+    expect(
+      (await call(PROFILE_LIST, 'GET', '/x', { params: { userId: encodeURIComponent('local|creator-9') } })).body,
+    ).toHaveLength(2);
   });
 
   it('shows buyers to the creator only; a buyer sees their own id; anyone else none', async () => {
@@ -141,15 +152,22 @@ describe('GET /api/profile/{userId}', () => {
 
   it('answers [] for a user with nothing, and 404 for an unknown or malformed id', async () => {
     await createUser({ id: 'local|quiet-1' });
-    expect(await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'quiet-1' } })).toMatchObject({ status: 200, body: [] });
+    expect(await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'quiet-1' } })).toMatchObject({
+      status: 200,
+      body: [],
+    });
     for (const userId of ['ghost', '%', '']) {
-      expect(await call(PROFILE_LIST, 'GET', '/x', { params: { userId } })).toMatchObject({ status: 404, body: NO_USER });
+      expect(await call(PROFILE_LIST, 'GET', '/x', { params: { userId } })).toMatchObject({
+        status: 404,
+        body: NO_USER,
+      });
     }
   });
 });
 
 describe('POST /api/profile/banner', () => {
-  const upload = (as: Awaited<ReturnType<typeof createUser>> | null, form: FormData) => call(BANNER, 'POST', '/api/profile/banner', { as, form });
+  const upload = (as: Awaited<ReturnType<typeof createUser>> | null, form: FormData) =>
+    call(BANNER, 'POST', '/api/profile/banner', { as, form });
 
   it("replaces the signed-in user's own banner and nobody else's", async () => {
     const owner = await createUser();
@@ -166,7 +184,9 @@ describe('POST /api/profile/banner', () => {
 
   it('takes exactly 10 MB and refuses one byte more with 413', async () => {
     const owner = await createUser();
-    expect((await upload(owner, imageForm('banner', pngOfSize(MAX_IMAGE_BYTES), 'big.png', 'image/png'))).status).toBe(200);
+    expect((await upload(owner, imageForm('banner', pngOfSize(MAX_IMAGE_BYTES), 'big.png', 'image/png'))).status).toBe(
+      200,
+    );
     const tooBig = await upload(owner, imageForm('banner', pngOfSize(MAX_IMAGE_BYTES + 1), 'huge.png', 'image/png'));
     expect(tooBig).toMatchObject({ status: 413, body: { error: 'Image must be 10 MB or smaller', code: 'too_large' } });
   });
@@ -177,11 +197,16 @@ describe('POST /api/profile/banner', () => {
       error: 'Only PNG, JPEG, GIF or WebP images can be uploaded.',
       code: 'bad_request',
     });
-    expect(await upload(owner, imageForm('banner', svgBytes(), 'b.svg', 'image/svg+xml'))).toMatchObject({ status: 400 });
+    expect(await upload(owner, imageForm('banner', svgBytes(), 'b.svg', 'image/svg+xml'))).toMatchObject({
+      status: 400,
+    });
     const none = { status: 400, body: { error: 'Please select a file first', code: 'bad_request' } };
     expect(await upload(owner, new FormData())).toMatchObject(none);
     expect(await upload(owner, imageForm('image', pngBytes(), 'b.png', 'image/png'))).toMatchObject(none);
-    const notMultipart = await call(BANNER, 'POST', '/api/profile/banner', { as: owner, json: { banner: 'https://x.dev/a.png' } });
+    const notMultipart = await call(BANNER, 'POST', '/api/profile/banner', {
+      as: owner,
+      json: { banner: 'https://x.dev/a.png' },
+    });
     expect(notMultipart).toMatchObject({ status: 400, body: { error: 'The request must be multipart form data.' } });
     expect(await upload(null, imageForm('banner', pngBytes(), 'b.png', 'image/png'))).toMatchObject({
       status: 401,

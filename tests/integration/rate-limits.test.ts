@@ -43,22 +43,52 @@ describe('per-IP limits on the public forms', () => {
   it('waitlist: the eleventh request from one address waits an hour; other addresses do not; then it resets', async () => {
     const { points, duration } = RATE_LIMITS.waitlistIp;
     for (let i = 0; i < points; i += 1) {
-      expect((await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: `fan${i}@example.com` }, headers: from('203.0.113.7') })).status).toBe(201);
+      expect(
+        (
+          await call(WAITLIST, 'POST', '/api/waitlist', {
+            json: { email: `fan${i}@example.com` },
+            headers: from('203.0.113.7'),
+          })
+        ).status,
+      ).toBe(201);
     }
-    const limited = await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'late@example.com' }, headers: from('203.0.113.7') });
+    const limited = await call(WAITLIST, 'POST', '/api/waitlist', {
+      json: { email: 'late@example.com' },
+      headers: from('203.0.113.7'),
+    });
     const wait = expectLimited(limited, /^Too many waitlist requests\. Please try again in (60|59) minutes\.$/);
     expect(wait).toBeLessThanOrEqual(duration);
     expect(await db().select().from(waitlistEntries)).toHaveLength(points);
-    expect((await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'other@example.com' }, headers: from('198.51.100.2') })).status).toBe(201);
+    expect(
+      (
+        await call(WAITLIST, 'POST', '/api/waitlist', {
+          json: { email: 'other@example.com' },
+          headers: from('198.51.100.2'),
+        })
+      ).status,
+    ).toBe(201);
     laterBy(duration);
-    expect((await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'late@example.com' }, headers: from('203.0.113.7') })).status).toBe(201);
+    expect(
+      (
+        await call(WAITLIST, 'POST', '/api/waitlist', {
+          json: { email: 'late@example.com' },
+          headers: from('203.0.113.7'),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('counts the address the nearest proxy saw, not what the client wrote before it', async () => {
     for (let i = 0; i < RATE_LIMITS.waitlistIp.points; i += 1) {
-      await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: `fan${i}@example.com` }, headers: from(`10.0.0.${i}, 203.0.113.7`) });
+      await call(WAITLIST, 'POST', '/api/waitlist', {
+        json: { email: `fan${i}@example.com` },
+        headers: from(`10.0.0.${i}, 203.0.113.7`),
+      });
     }
-    const res = await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'spoof@example.com' }, headers: from('1.2.3.4, 203.0.113.7') });
+    const res = await call(WAITLIST, 'POST', '/api/waitlist', {
+      json: { email: 'spoof@example.com' },
+      headers: from('1.2.3.4, 203.0.113.7'),
+    });
     expect(res.status).toBe(429);
   });
 
@@ -71,7 +101,8 @@ describe('per-IP limits on the public forms', () => {
       contentTypes: ['Gaming'],
       platformLink: 'https://twitch.tv/jordanplays',
     });
-    const apply = (i: number) => call(AMBASSADOR, 'POST', '/api/ambassador', { json: application(i), headers: from('203.0.113.9') });
+    const apply = (i: number) =>
+      call(AMBASSADOR, 'POST', '/api/ambassador', { json: application(i), headers: from('203.0.113.9') });
     for (let i = 0; i < RATE_LIMITS.ambassadorIp.points; i += 1) expect((await apply(i)).status).toBe(201);
     expectLimited(await apply(9), /^Too many applications\./);
     laterBy(RATE_LIMITS.ambassadorIp.duration);
@@ -81,13 +112,22 @@ describe('per-IP limits on the public forms', () => {
   it('sign-up: ten an hour per address, taken e-mails included, and the form gets the wait', async () => {
     const body = (i: number) => ({ name: 'Ada', email: `ada${i}@example.com`, password: 'violet-harbor-lantern-93' });
     for (let i = 0; i < RATE_LIMITS.signUpIp.points - 1; i += 1) {
-      expect((await call(REGISTER, 'POST', '/api/auth/register', { json: body(i), headers: from('203.0.113.10') })).status).toBe(201);
+      expect(
+        (await call(REGISTER, 'POST', '/api/auth/register', { json: body(i), headers: from('203.0.113.10') })).status,
+      ).toBe(201);
     }
-    expect((await call(REGISTER, 'POST', '/api/auth/register', { json: body(0), headers: from('203.0.113.10') })).status).toBe(409);
-    expectLimited(await call(REGISTER, 'POST', '/api/auth/register', { json: body(99), headers: from('203.0.113.10') }), /^Too many sign-ups from your network\./);
+    expect(
+      (await call(REGISTER, 'POST', '/api/auth/register', { json: body(0), headers: from('203.0.113.10') })).status,
+    ).toBe(409);
+    expectLimited(
+      await call(REGISTER, 'POST', '/api/auth/register', { json: body(99), headers: from('203.0.113.10') }),
+      /^Too many sign-ups from your network\./,
+    );
     expect(await db().select({ id: users.id }).from(users)).toHaveLength(RATE_LIMITS.signUpIp.points - 1);
     laterBy(RATE_LIMITS.signUpIp.duration);
-    expect((await call(REGISTER, 'POST', '/api/auth/register', { json: body(99), headers: from('203.0.113.10') })).status).toBe(201);
+    expect(
+      (await call(REGISTER, 'POST', '/api/auth/register', { json: body(99), headers: from('203.0.113.10') })).status,
+    ).toBe(201);
   });
 });
 
@@ -95,7 +135,8 @@ describe('per-user limits', () => {
   it('payment intents: twenty per ten minutes per user, counted before the body is read', async () => {
     const buyer = await createUser();
     const other = await createUser();
-    const start = (as: typeof buyer) => call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json: { submissionId: 'no-such-id' } });
+    const start = (as: typeof buyer) =>
+      call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json: { submissionId: 'no-such-id' } });
     for (let i = 0; i < RATE_LIMITS.paymentIntent.points; i += 1) expect((await start(buyer)).status).toBe(404);
     expectLimited(await start(buyer), /^Too many payment attempts\./);
     expect((await start(other)).status).toBe(404);
@@ -107,11 +148,18 @@ describe('per-user limits', () => {
     const searcher = await createUser();
     for (let i = 0; i < RATE_LIMITS.userSearch.points / 2; i += 1) {
       expect((await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { as: searcher })).status).toBe(200);
-      expect((await call(SEARCH_TERM, 'GET', '/api/auth0_user_search/may', { as: searcher, params: { id: 'may' } })).status).toBe(200);
+      expect(
+        (await call(SEARCH_TERM, 'GET', '/api/auth0_user_search/may', { as: searcher, params: { id: 'may' } })).status,
+      ).toBe(200);
     }
-    expectLimited(await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { as: searcher }), /^Too many searches\. Please wait 1 minute and try again\.$/);
+    expectLimited(
+      await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { as: searcher }),
+      /^Too many searches\. Please wait 1 minute and try again\.$/,
+    );
     // A visitor on another address is counted apart.
-    expect((await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { headers: from('203.0.113.11') })).status).toBe(200);
+    expect(
+      (await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { headers: from('203.0.113.11') })).status,
+    ).toBe(200);
     laterBy(RATE_LIMITS.userSearch.duration);
     expect((await call(SEARCH, 'GET', '/api/auth0_user_search?username=may', { as: searcher })).status).toBe(200);
   });
@@ -120,11 +168,15 @@ describe('per-user limits', () => {
 describe('sign-in attempts', () => {
   // next-auth's handler reads the request scope of a running server; here the guard hands
   // the request to the app's own credentials check and answers as next-auth does.
-  const authorize = (getAuthOptions().providers[0] as any).options.authorize as (c: Record<string, string>) => Promise<unknown>;
+  const authorize = (getAuthOptions().providers[0] as any).options.authorize as (
+    c: Record<string, string>,
+  ) => Promise<unknown>;
   async function nextAuth(request: NextRequest): Promise<Response> {
     const form = new URLSearchParams(await request.text());
     const user = await authorize({ email: form.get('email') ?? '', password: form.get('password') ?? '' });
-    return user ? Response.json({ url: 'http://localhost:3000/profile' }) : Response.json({ url: 'http://localhost:3000/api/auth/error?error=CredentialsSignin' }, { status: 401 });
+    return user
+      ? Response.json({ url: 'http://localhost:3000/profile' })
+      : Response.json({ url: 'http://localhost:3000/api/auth/error?error=CredentialsSignin' }, { status: 401 });
   }
 
   async function signIn(email: string, password: string, ip = '203.0.113.20') {
@@ -140,7 +192,8 @@ describe('sign-in attempts', () => {
 
   it('after five failures in fifteen minutes the account waits, even with the right password, and says how long', async () => {
     await createLocalUser({ name: 'Ada', email: 'ada@example.com', password });
-    for (let i = 1; i < RATE_LIMITS.signInAccount.points; i += 1) expect((await signIn('ada@example.com', `wrong-${i}`)).status).toBe(401);
+    for (let i = 1; i < RATE_LIMITS.signInAccount.points; i += 1)
+      expect((await signIn('ada@example.com', `wrong-${i}`)).status).toBe(401);
     const fifth = await signIn('ADA@example.com', 'wrong-5', '198.51.100.30');
     expect(fifth.status).toBe(429);
     expect(fifth.body.error).toBe('Too many failed sign-in attempts for this account. Please try again in 15 minutes.');
@@ -160,7 +213,8 @@ describe('sign-in attempts', () => {
   });
 
   it('one address guessing across many accounts is stopped after thirty failures', async () => {
-    for (let i = 1; i < RATE_LIMITS.signInIp.points; i += 1) expect((await signIn(`user${i}@example.com`, 'guess', '203.0.113.40')).status).toBe(401);
+    for (let i = 1; i < RATE_LIMITS.signInIp.points; i += 1)
+      expect((await signIn(`user${i}@example.com`, 'guess', '203.0.113.40')).status).toBe(401);
     const last = await signIn('user-last@example.com', 'guess', '203.0.113.40');
     expect(last.status).toBe(429);
     expect(last.body.error).toMatch(/^Too many failed sign-in attempts from your network\./);

@@ -24,8 +24,14 @@ describe('demo seed', () => {
     expect(rows.some((r) => r.priceCents === 0)).toBe(true);
     expect(rows.some((r) => r.priceCents > 0)).toBe(true);
     expect(rows.some((r) => r.unlimited)).toBe(true);
-    expect(rows.some((r) => !r.unlimited && !isSoldOut({ quantity: r.quantity, unlimited: false, currentEnvolves: r.currentCount }))).toBe(true);
-    expect(rows.filter((r) => isSoldOut({ quantity: r.quantity, unlimited: r.unlimited, currentEnvolves: r.currentCount }))).toHaveLength(1);
+    expect(
+      rows.some(
+        (r) => !r.unlimited && !isSoldOut({ quantity: r.quantity, unlimited: false, currentEnvolves: r.currentCount }),
+      ),
+    ).toBe(true);
+    expect(
+      rows.filter((r) => isSoldOut({ quantity: r.quantity, unlimited: r.unlimited, currentEnvolves: r.currentCount })),
+    ).toHaveLength(1);
     expect(rows.filter((r) => !r.isActive)).toHaveLength(1);
     expect(rows.filter((r) => r.endDate && r.endDate < now)).toHaveLength(1);
     expect(rows.some((r) => r.submissionsActive)).toBe(true);
@@ -45,7 +51,10 @@ describe('demo seed', () => {
   it('creates demo accounts that sign in with the documented password', async () => {
     await seedDemoData(database.handle().db);
     for (const user of DEMO_USERS) {
-      expect(await verifyLocalCredentials(user.email, DEMO_PASSWORD)).toMatchObject({ email: user.email, name: user.name });
+      expect(await verifyLocalCredentials(user.email, DEMO_PASSWORD)).toMatchObject({
+        email: user.email,
+        name: user.name,
+      });
     }
   });
 });

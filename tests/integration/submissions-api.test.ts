@@ -37,7 +37,11 @@ async function cast(open = true) {
     submissionDescription: 'Send a verse',
   });
   await createPurchase(row.id, joined.id);
-  const theirs = await createEnvolvement(otherCreator.id, { submissionsAllowed: true, submissionsActive: true, submissionText: true });
+  const theirs = await createEnvolvement(otherCreator.id, {
+    submissionsAllowed: true,
+    submissionsActive: true,
+    submissionText: true,
+  });
   return { creator, joined, stranger, otherCreator, row, theirs };
 }
 
@@ -75,7 +79,12 @@ describe('POST /api/user_submissions/open-submissions/{id}', () => {
       submissionContent: { picture: true, description: false, url: true },
     });
     const [stored] = await db().select().from(envolvements).where(eq(envolvements.id, row.id));
-    expect([stored!.submissionsActive, stored!.submissionPicture, stored!.submissionText, stored!.submissionUrl]).toEqual([true, true, false, true]);
+    expect([
+      stored!.submissionsActive,
+      stored!.submissionPicture,
+      stored!.submissionText,
+      stored!.submissionUrl,
+    ]).toEqual([true, true, false, true]);
   });
 
   it('opening again replaces the allowed types', async () => {
@@ -86,12 +95,30 @@ describe('POST /api/user_submissions/open-submissions/{id}', () => {
 
   it('needs at least one type, and booleans', async () => {
     const { creator, row } = await cast(false);
-    const none = { status: 400, body: { error: 'Choose at least one submission type', code: 'bad_request', fields: { types: 'Choose at least one submission type' } } };
+    const none = {
+      status: 400,
+      body: {
+        error: 'Choose at least one submission type',
+        code: 'bad_request',
+        fields: { types: 'Choose at least one submission type' },
+      },
+    };
     expect(await hit(OPEN, row.id, creator, { picture: false, description: false, url: false })).toMatchObject(none);
     expect(await hit(OPEN, row.id, creator, {})).toMatchObject(none);
-    expect(await hit(OPEN, row.id, creator, { picture: 'yes' })).toMatchObject({ status: 400, body: { code: 'bad_request', fields: { picture: expect.any(String) } } });
-    const notJson = await call(OPEN, 'POST', '/x', { as: creator, params: { id: row.id }, body: '{oops', headers: { 'content-type': 'application/json' } });
-    expect(notJson).toMatchObject({ status: 400, body: { error: 'The request body must be valid JSON.', code: 'bad_request' } });
+    expect(await hit(OPEN, row.id, creator, { picture: 'yes' })).toMatchObject({
+      status: 400,
+      body: { code: 'bad_request', fields: { picture: expect.any(String) } },
+    });
+    const notJson = await call(OPEN, 'POST', '/x', {
+      as: creator,
+      params: { id: row.id },
+      body: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson).toMatchObject({
+      status: 400,
+      body: { error: 'The request body must be valid JSON.', code: 'bad_request' },
+    });
     const [stored] = await db().select().from(envolvements).where(eq(envolvements.id, row.id));
     expect(stored!.submissionsActive).toBe(false);
   });
@@ -112,7 +139,10 @@ describe('POST /api/user_submissions/open-submissions/{id}', () => {
 describe('GET /api/user_submissions/pull-submissions/{id}', () => {
   it('gives the creator every submitter with their public fields and progress, oldest first', async () => {
     const { creator, joined, row } = await cast();
-    expect(await hit(PULL, row.id, creator)).toMatchObject({ status: 200, body: [{ submissionsIDPair: row.id, userSubmissions: [] }] });
+    expect(await hit(PULL, row.id, creator)).toMatchObject({
+      status: 200,
+      body: [{ submissionsIDPair: row.id, userSubmissions: [] }],
+    });
     const second = await createUser({ nickname: 'second' });
     await createPurchase(row.id, second.id);
     await hit(SEND, row.id, joined, { description: 'mine', url: 'https://a.dev' });
@@ -120,7 +150,10 @@ describe('GET /api/user_submissions/pull-submissions/{id}', () => {
     const pulled = await hit(PULL, row.id, creator);
     expect(pulled.status).toBe(200);
     expect(pulled.body).toEqual([
-      { submissionsIDPair: row.id, userSubmissions: [entry(joined, 'mine', 'https://a.dev'), entry(second, 'theirs', 'https://b.dev')] },
+      {
+        submissionsIDPair: row.id,
+        userSubmissions: [entry(joined, 'mine', 'https://a.dev'), entry(second, 'theirs', 'https://b.dev')],
+      },
     ]);
   });
 
@@ -141,11 +174,19 @@ describe('GET /api/user_submissions/user-access-to-submission/{id}', () => {
     const { creator, joined, stranger, otherCreator, row } = await cast();
     const second = await createUser();
     await createPurchase(row.id, second.id);
-    expect(await hit(ACCESS, row.id, joined)).toMatchObject({ status: 200, body: { paidFor: true, UserSubmission: null, status: null } });
+    expect(await hit(ACCESS, row.id, joined)).toMatchObject({
+      status: 200,
+      body: { paidFor: true, UserSubmission: null, status: null },
+    });
     await hit(SEND, row.id, joined, { description: 'mine', url: 'https://a.dev' });
-    expect((await hit(ACCESS, row.id, joined)).body).toEqual({ paidFor: true, UserSubmission: { description: 'mine', picture: '', url: 'https://a.dev' }, status: 'inReview' });
+    expect((await hit(ACCESS, row.id, joined)).body).toEqual({
+      paidFor: true,
+      UserSubmission: { description: 'mine', picture: '', url: 'https://a.dev' },
+      status: 'inReview',
+    });
     expect((await hit(ACCESS, row.id, second)).body).toEqual({ paidFor: true, UserSubmission: null, status: null });
-    for (const as of [stranger, otherCreator]) expect((await hit(ACCESS, row.id, as)).body).toEqual({ paidFor: false, UserSubmission: null, status: null });
+    for (const as of [stranger, otherCreator])
+      expect((await hit(ACCESS, row.id, as)).body).toEqual({ paidFor: false, UserSubmission: null, status: null });
     expect((await hit(ACCESS, row.id, creator)).body).toEqual({ paidFor: true, UserSubmission: null, status: null });
   });
 
@@ -158,7 +199,8 @@ describe('GET /api/user_submissions/user-access-to-submission/{id}', () => {
 });
 
 describe('POST /api/user_submissions/update-submission-status/{id}', () => {
-  const set = (id: string, as: TestUser | null, entries: unknown) => hit(SET_STATUS, id, as, { SubmissionProgressArray: entries });
+  const set = (id: string, as: TestUser | null, entries: unknown) =>
+    hit(SET_STATUS, id, as, { SubmissionProgressArray: entries });
 
   it('sets each submitter’s status, records every change, and answers the updated list', async () => {
     const { creator, joined, row } = await cast();
@@ -172,7 +214,10 @@ describe('POST /api/user_submissions/update-submission-status/{id}', () => {
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { submissionsIDPair: row.id, userSubmissions: [entry(joined, 'mine', 'https://a.dev', 'approved'), entry(second, 'theirs', 'https://b.dev')] },
+      {
+        submissionsIDPair: row.id,
+        userSubmissions: [entry(joined, 'mine', 'https://a.dev', 'approved'), entry(second, 'theirs', 'https://b.dev')],
+      },
     ]);
     await set(row.id, creator, [{ userID: joined.id, progress: progress('completed') }]);
     expect((await hit(ACCESS, row.id, joined)).body.status).toBe('completed');
@@ -191,12 +236,26 @@ describe('POST /api/user_submissions/update-submission-status/{id}', () => {
   it('needs exactly one status per entry, and a list', async () => {
     const { creator, joined, row } = await cast();
     await hit(SEND, row.id, joined, { description: 'mine', url: 'https://a.dev' });
-    const oneOnly = { status: 400, body: { error: `Choose exactly one status for ${joined.id}.`, code: 'bad_request' } };
-    expect(await set(row.id, creator, [{ userID: joined.id, progress: { inReview: true, approved: true } }])).toMatchObject(oneOnly);
+    const oneOnly = {
+      status: 400,
+      body: { error: `Choose exactly one status for ${joined.id}.`, code: 'bad_request' },
+    };
+    expect(
+      await set(row.id, creator, [{ userID: joined.id, progress: { inReview: true, approved: true } }]),
+    ).toMatchObject(oneOnly);
     expect(await set(row.id, creator, [{ userID: joined.id, progress: {} }])).toMatchObject(oneOnly);
-    expect(await set(row.id, creator, [{ userID: joined.id, progress: { approved: 'yes' } }])).toMatchObject({ status: 400, body: { code: 'bad_request' } });
-    expect(await set(row.id, creator, [])).toMatchObject({ status: 400, body: { error: 'Nothing to update', code: 'bad_request' } });
-    expect(await hit(SET_STATUS, row.id, creator, {})).toMatchObject({ status: 400, body: { error: 'SubmissionProgressArray is required' } });
+    expect(await set(row.id, creator, [{ userID: joined.id, progress: { approved: 'yes' } }])).toMatchObject({
+      status: 400,
+      body: { code: 'bad_request' },
+    });
+    expect(await set(row.id, creator, [])).toMatchObject({
+      status: 400,
+      body: { error: 'Nothing to update', code: 'bad_request' },
+    });
+    expect(await hit(SET_STATUS, row.id, creator, {})).toMatchObject({
+      status: 400,
+      body: { error: 'SubmissionProgressArray is required' },
+    });
     expect(await set(row.id, creator, [{ progress: progress('approved') }])).toMatchObject({ status: 400 });
     const [stored] = await db().select().from(submissions).where(eq(submissions.userId, joined.id));
     expect(stored!.status).toBe('inReview');
@@ -215,11 +274,21 @@ describe('POST /api/user_submissions/update-submission-status/{id}', () => {
       { userID: second.id, progress: progress('denied') },
       { userID: stranger.id, progress: progress('denied') },
     ]);
-    expect(res).toMatchObject({ status: 400, body: { error: `No submission from: ${second.id}, ${stranger.id}`, code: 'bad_request' } });
-    expect((await db().select({ status: submissions.status }).from(submissions)).map((s) => s.status)).toEqual(['inReview', 'inReview']);
-    expect(await db().select().from(submissionStatusChanges).where(eq(submissionStatusChanges.changedBy, creator.id))).toEqual([]);
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: `No submission from: ${second.id}, ${stranger.id}`, code: 'bad_request' },
+    });
+    expect((await db().select({ status: submissions.status }).from(submissions)).map((s) => s.status)).toEqual([
+      'inReview',
+      'inReview',
+    ]);
+    expect(
+      await db().select().from(submissionStatusChanges).where(eq(submissionStatusChanges.changedBy, creator.id)),
+    ).toEqual([]);
     // Another creator cannot reach this submission through their own envolvement either.
-    expect(await set(theirs.id, otherCreator, [{ userID: joined.id, progress: progress('denied') }])).toMatchObject({ status: 400 });
+    expect(await set(theirs.id, otherCreator, [{ userID: joined.id, progress: progress('denied') }])).toMatchObject({
+      status: 400,
+    });
   });
 
   it('refuses everyone but the creator, and unknown ids', async () => {

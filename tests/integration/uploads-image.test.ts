@@ -22,7 +22,9 @@ describe('POST /api/uploads/image', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ url: expect.stringMatching(/^\/uploads\/covers\/[0-9a-f-]{36}\.png$/) });
     const parts = res.body.url.split('/').slice(2);
-    const served = await SERVE(new Request(`http://localhost${res.body.url}`), { params: Promise.resolve({ path: parts }) });
+    const served = await SERVE(new Request(`http://localhost${res.body.url}`), {
+      params: Promise.resolve({ path: parts }),
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(pngBytes());
@@ -41,7 +43,9 @@ describe('POST /api/uploads/image', () => {
     ]) {
       const res = await upload(form);
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatch(/SVG images are not accepted|Only PNG, JPEG, GIF or WebP images can be uploaded\./);
+      expect(res.body.error).toMatch(
+        /SVG images are not accepted|Only PNG, JPEG, GIF or WebP images can be uploaded\./,
+      );
     }
   });
 
@@ -74,7 +78,9 @@ describe('POST /api/uploads/image', () => {
   });
 
   it('serves nothing outside the upload folders', async () => {
-    const res = await SERVE(new Request('http://localhost/uploads/../x'), { params: Promise.resolve({ path: ['..', 'package.json'] }) });
+    const res = await SERVE(new Request('http://localhost/uploads/../x'), {
+      params: Promise.resolve({ path: ['..', 'package.json'] }),
+    });
     expect(res.status).toBe(404);
   });
 });

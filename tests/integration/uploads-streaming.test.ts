@@ -77,17 +77,27 @@ function multipartBody(field: string, fileSize: number, options: { cutAt?: numbe
   });
 }
 
-const textBody = (text: string): Body => countedBody((offset) => (offset === 0 ? new TextEncoder().encode(text) : null));
+const textBody = (text: string): Body =>
+  countedBody((offset) => (offset === 0 ? new TextEncoder().encode(text) : null));
 
 type Handler = typeof UPLOAD;
 
 /** Posts a streamed body as a browser would send a large file: chunked, no Content-Length. */
-async function post(handler: Handler, body: Body, options: { as?: TestUser | null; contentType?: string; headers?: Record<string, string> } = {}) {
+async function post(
+  handler: Handler,
+  body: Body,
+  options: { as?: TestUser | null; contentType?: string; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers(options.headers);
   headers.set('content-type', options.contentType ?? MULTIPART);
   if (options.as) headers.set('cookie', await sessionCookie(options.as));
   // A stream body must be sent as it is made ('half' duplex), so it has no declared length.
-  const init: ConstructorParameters<typeof NextRequest>[1] & { duplex: 'half' } = { method: 'POST', headers, body: body.stream, duplex: 'half' };
+  const init: ConstructorParameters<typeof NextRequest>[1] & { duplex: 'half' } = {
+    method: 'POST',
+    headers,
+    body: body.stream,
+    duplex: 'half',
+  };
   const path = handler === BANNER ? '/api/profile/banner' : '/api/uploads/image';
   const request = new NextRequest(new URL(path, 'http://localhost:3000'), init);
   const response = await handler(request, { params: Promise.resolve({}) });
@@ -134,27 +144,44 @@ describe('image uploads, streamed', () => {
 
   it('answers 400 to a body that is not a well-formed multipart form', async () => {
     const user = await createUser();
-    const wrongBoundary = await post(UPLOAD, multipartBody('image', 1000), { as: user, contentType: 'multipart/form-data; boundary=other' });
+    const wrongBoundary = await post(UPLOAD, multipartBody('image', 1000), {
+      as: user,
+      contentType: 'multipart/form-data; boundary=other',
+    });
     expect(answer(wrongBoundary)).toEqual({ status: 400, body: NOT_MULTIPART });
     const cut = await post(UPLOAD, multipartBody('image', 1000, { cutAt: 300 }), { as: user });
     expect(answer(cut)).toEqual({ status: 400, body: NOT_MULTIPART });
-    const noBoundary = await post(UPLOAD, multipartBody('image', 1000), { as: user, contentType: 'multipart/form-data' });
+    const noBoundary = await post(UPLOAD, multipartBody('image', 1000), {
+      as: user,
+      contentType: 'multipart/form-data',
+    });
     expect(answer(noBoundary)).toEqual({ status: 400, body: NOT_MULTIPART });
-    const badHeader = await post(UPLOAD, textBody(`--${BOUNDARY}\r\nno colon here\r\n\r\nx\r\n--${BOUNDARY}--\r\n`), { as: user });
+    const badHeader = await post(UPLOAD, textBody(`--${BOUNDARY}\r\nno colon here\r\n\r\nx\r\n--${BOUNDARY}--\r\n`), {
+      as: user,
+    });
     expect(answer(badHeader)).toEqual({ status: 400, body: NOT_MULTIPART });
-    const json = await post(UPLOAD, textBody('{"image":"https://x.dev/a.png"}'), { as: user, contentType: 'application/json' });
+    const json = await post(UPLOAD, textBody('{"image":"https://x.dev/a.png"}'), {
+      as: user,
+      contentType: 'application/json',
+    });
     expect(answer(json)).toEqual({ status: 400, body: NOT_MULTIPART });
     const text = await post(UPLOAD, textBody('hello'), { as: user, contentType: 'text/plain' });
     expect(answer(text)).toEqual({
       status: 415,
-      body: { error: 'Send the request body as application/json (or multipart/form-data for files).', code: 'unsupported_media_type' },
+      body: {
+        error: 'Send the request body as application/json (or multipart/form-data for files).',
+        code: 'unsupported_media_type',
+      },
     });
   });
 
   it('refuses a visitor with 401 without reading the body', async () => {
     const body = multipartBody('image', 300 * MB);
     const res = await post(UPLOAD, body, { as: null });
-    expect(answer(res)).toEqual({ status: 401, body: { error: 'You must be signed in to do this.', code: 'unauthorized' } });
+    expect(answer(res)).toEqual({
+      status: 401,
+      body: { error: 'You must be signed in to do this.', code: 'unauthorized' },
+    });
     expect(body.pulls()).toBe(0);
   });
 
@@ -183,7 +210,10 @@ describe('banner uploads, streamed', () => {
   it('stores a streamed banner and refuses a 300 MB one with 413', async () => {
     const user = await createUser();
     const stored = await post(BANNER, multipartBody('banner', 1000), { as: user });
-    expect(answer(stored)).toEqual({ status: 200, body: { bannerUrl: expect.stringMatching(/^\/uploads\/banners\/[0-9a-f-]{36}\.png$/) } });
+    expect(answer(stored)).toEqual({
+      status: 200,
+      body: { bannerUrl: expect.stringMatching(/^\/uploads\/banners\/[0-9a-f-]{36}\.png$/) },
+    });
     const body = multipartBody('banner', 300 * MB);
     expect(answer(await post(BANNER, body, { as: user }))).toEqual({ status: 413, body: TOO_LARGE });
     expect(body.produced()).toBeLessThan(MAX_IMAGE_BYTES + 4 * CHUNK);

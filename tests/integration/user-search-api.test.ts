@@ -19,7 +19,9 @@ describe('GET /api/auth0_user_search', () => {
     expect(await search('ma')).toEqual(expect.objectContaining({ status: 400, body: TOO_SHORT }));
     expect(await search('  ma  ')).toEqual(expect.objectContaining({ status: 400, body: TOO_SHORT }));
     expect(await search('')).toEqual(expect.objectContaining({ status: 400, body: TOO_SHORT }));
-    expect(await call(SEARCH, 'GET', '/api/auth0_user_search')).toEqual(expect.objectContaining({ status: 400, body: TOO_SHORT }));
+    expect(await call(SEARCH, 'GET', '/api/auth0_user_search')).toEqual(
+      expect.objectContaining({ status: 400, body: TOO_SHORT }),
+    );
     const found = await search('may');
     expect(found.status).toBe(200);
     expect(found.body).toEqual([{ user_id: maya.id, nickname: 'mayacreates', picture: 'https://img.example/m.png' }]);
@@ -47,7 +49,8 @@ describe('GET /api/auth0_user_search', () => {
   });
 
   it('answers at most 20, ordered by nickname, with only the public fields', async () => {
-    for (let i = 24; i >= 0; i--) await createUser({ nickname: `fan${String(i).padStart(2, '0')}`, name: 'Fan', email: `fan${i}@example.com` });
+    for (let i = 24; i >= 0; i--)
+      await createUser({ nickname: `fan${String(i).padStart(2, '0')}`, name: 'Fan', email: `fan${i}@example.com` });
     const res = await search('fan');
     expect(res.body).toHaveLength(20);
     expect(nicknames(res.body)).toEqual(Array.from({ length: 20 }, (_, i) => `fan${String(i).padStart(2, '0')}`));
@@ -62,7 +65,10 @@ describe('GET /api/auth0_user_search', () => {
 
   it('takes 100 characters and refuses 101', async () => {
     expect(await search('q'.repeat(100))).toMatchObject({ status: 200, body: [] });
-    expect(await search('q'.repeat(101))).toMatchObject({ status: 400, body: { error: 'Search text must be 100 characters or fewer.', code: 'bad_request' } });
+    expect(await search('q'.repeat(101))).toMatchObject({
+      status: 400,
+      body: { error: 'Search text must be 100 characters or fewer.', code: 'bad_request' },
+    });
   });
 });
 
@@ -71,7 +77,10 @@ describe('GET /api/auth0_user_search/{term}', () => {
 
   it('is the same search with the term in the path', async () => {
     const kai = await createUser({ nickname: 'kaib', name: 'Kai Bennett' });
-    expect(await legacy('bennett')).toMatchObject({ status: 200, body: [{ user_id: kai.id, nickname: 'kaib', picture: null }] });
+    expect(await legacy('bennett')).toMatchObject({
+      status: 200,
+      body: [{ user_id: kai.id, nickname: 'kaib', picture: null }],
+    });
     expect(await legacy(encodeURIComponent('Kai B'))).toMatchObject({ status: 200, body: [{ user_id: kai.id }] });
     expect(await legacy('ka')).toEqual(expect.objectContaining({ status: 400, body: TOO_SHORT }));
   });

@@ -9,14 +9,23 @@ const base: CheckoutState = {
   creatorId: 'creator',
   spots: { quantity: 5, unlimited: false, currentEnvolves: 1 },
 };
-const decide = (overrides: Partial<CheckoutState>, viewer = 'buyer', bought = false) => checkoutDecision({ ...base, ...overrides }, viewer, bought, now);
+const decide = (overrides: Partial<CheckoutState>, viewer = 'buyer', bought = false) =>
+  checkoutDecision({ ...base, ...overrides }, viewer, bought, now);
 
 describe('checkout decision order', () => {
   it('already bought comes first, even when sold out, inactive and ended', () => {
-    expect(decide({ spots: { quantity: 1, unlimited: false, currentEnvolves: 1 }, isActive: false, endDate: '2020-01-01' }, 'buyer', true)).toBe('already_bought');
+    expect(
+      decide(
+        { spots: { quantity: 1, unlimited: false, currentEnvolves: 1 }, isActive: false, endDate: '2020-01-01' },
+        'buyer',
+        true,
+      ),
+    ).toBe('already_bought');
   });
   it('then sold out, before inactive and ended', () => {
-    expect(decide({ spots: { quantity: 2, unlimited: false, currentEnvolves: 2 }, isActive: false, endDate: '2020-01-01' })).toBe('sold_out');
+    expect(
+      decide({ spots: { quantity: 2, unlimited: false, currentEnvolves: 2 }, isActive: false, endDate: '2020-01-01' }),
+    ).toBe('sold_out');
     expect(decide({ spots: { quantity: 0, unlimited: false, currentEnvolves: 0 } })).toBe('sold_out');
   });
   it('then inactive, before ended', () => {
@@ -31,6 +40,8 @@ describe('checkout decision order', () => {
   it('then free or paid', () => {
     expect(decide({})).toBe('free');
     expect(decide({ priceCents: 499 })).toBe('paid');
-    expect(decide({ spots: { quantity: 0, unlimited: true, currentEnvolves: 900 }, endDate: '2026-05-02' })).toBe('free');
+    expect(decide({ spots: { quantity: 0, unlimited: true, currentEnvolves: 900 }, endDate: '2026-05-02' })).toBe(
+      'free',
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeftLabel, dialogAction, formatPrice, maySee, membershipMark, profileSlug, spotsLabel, spotsLeft } from '@/lib/envolvements/rules';
+import {
+  daysLeftLabel,
+  dialogAction,
+  formatPrice,
+  maySee,
+  membershipMark,
+  profileSlug,
+  spotsLabel,
+  spotsLeft,
+} from '@/lib/envolvements/rules';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const inHours = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
@@ -33,18 +42,38 @@ describe('spots', () => {
 describe('dialogAction', () => {
   const id = 'e1';
   it('tells the creator it is theirs, even if they somehow bought it', () => {
-    expect(dialogAction(id, 0, { viewerId: 'u1', creatorId: 'u1', hasBought: true })).toEqual({ kind: 'own', label: 'This is your Envolvement' });
+    expect(dialogAction(id, 0, { viewerId: 'u1', creatorId: 'u1', hasBought: true })).toEqual({
+      kind: 'own',
+      label: 'This is your Envolvement',
+    });
   });
   it("says 'Already Joined' to a buyer", () => {
-    expect(dialogAction(id, 499, { viewerId: 'u2', creatorId: 'u1', hasBought: true })).toEqual({ kind: 'joined', label: 'Already Joined' });
+    expect(dialogAction(id, 499, { viewerId: 'u2', creatorId: 'u1', hasBought: true })).toEqual({
+      kind: 'joined',
+      label: 'Already Joined',
+    });
   });
   it("offers 'Join for Free' or 'Pay $x' linking to checkout", () => {
-    expect(dialogAction(id, 0, { viewerId: 'u2', creatorId: 'u1', hasBought: false })).toEqual({ kind: 'join', label: 'Join for Free', href: '/payment/e1' });
-    expect(dialogAction(id, 499, { viewerId: null, creatorId: 'u1', hasBought: false })).toEqual({ kind: 'join', label: 'Pay $4.99', href: '/payment/e1' });
+    expect(dialogAction(id, 0, { viewerId: 'u2', creatorId: 'u1', hasBought: false })).toEqual({
+      kind: 'join',
+      label: 'Join for Free',
+      href: '/payment/e1',
+    });
+    expect(dialogAction(id, 499, { viewerId: null, creatorId: 'u1', hasBought: false })).toEqual({
+      kind: 'join',
+      label: 'Pay $4.99',
+      href: '/payment/e1',
+    });
   });
   it('offers nothing to join on a removed envolvement, even to a refunded member', () => {
-    expect(dialogAction(id, 499, { viewerId: 'u2', creatorId: 'u1', hasBought: false, removed: true })).toEqual({ kind: 'removed', label: 'Removed by the creator' });
-    expect(dialogAction(id, 0, { viewerId: 'u2', creatorId: 'u1', hasBought: true, removed: true })).toEqual({ kind: 'removed', label: 'Removed by the creator' });
+    expect(dialogAction(id, 499, { viewerId: 'u2', creatorId: 'u1', hasBought: false, removed: true })).toEqual({
+      kind: 'removed',
+      label: 'Removed by the creator',
+    });
+    expect(dialogAction(id, 0, { viewerId: 'u2', creatorId: 'u1', hasBought: true, removed: true })).toEqual({
+      kind: 'removed',
+      label: 'Removed by the creator',
+    });
     expect(dialogAction(id, 0, { viewerId: 'u1', creatorId: 'u1', hasBought: false, removed: true }).kind).toBe('own');
   });
 });
@@ -70,11 +99,15 @@ describe('membershipMark', () => {
   });
   it('says what happened to the money', () => {
     expect(membershipMark(false, { ...paid, endReason: 'refunded', paymentStatus: 'refunded' })).toBe('Refunded');
-    expect(membershipMark(false, { ...paid, endReason: 'dispute_lost', paymentStatus: 'dispute_lost' })).toBe('Payment reversed');
+    expect(membershipMark(false, { ...paid, endReason: 'dispute_lost', paymentStatus: 'dispute_lost' })).toBe(
+      'Payment reversed',
+    );
     expect(membershipMark(false, { ...paid, paymentStatus: 'disputed' })).toBe('Payment disputed');
   });
   it('says a removed envolvement was removed, and whether the member was refunded or joined for free', () => {
-    expect(membershipMark(true, { ...paid, endReason: 'refunded', paymentStatus: 'refunded' })).toBe('Removed by the creator · Refunded');
+    expect(membershipMark(true, { ...paid, endReason: 'refunded', paymentStatus: 'refunded' })).toBe(
+      'Removed by the creator · Refunded',
+    );
     expect(membershipMark(true, free)).toBe('Removed by the creator · Free');
     expect(membershipMark(true, paid)).toBe('Removed by the creator · Refund pending');
   });

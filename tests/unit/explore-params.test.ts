@@ -15,7 +15,9 @@ describe('Explore URL state', () => {
   it('writes filters back into links and API queries', () => {
     expect(exploreHref({})).toBe('/explore');
     expect(exploreHref({ all: true })).toBe('/explore?view=all');
-    expect(exploreHref({ q: 'live show', categories: ['Q&A', 'Music'], all: true })).toBe('/explore?q=live+show&category=Q%26A&category=Music');
+    expect(exploreHref({ q: 'live show', categories: ['Q&A', 'Music'], all: true })).toBe(
+      '/explore?q=live+show&category=Q%26A&category=Music',
+    );
     expect(pullQuery({ q: 'x', categories: ['Art'], all: false })).toBe('q=x&category=Art');
   });
 });

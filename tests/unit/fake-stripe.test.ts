@@ -42,7 +42,11 @@ async function startReceiver(statuses: number[] = []) {
     let payload = '';
     req.on('data', (chunk) => (payload += chunk));
     req.on('end', () => {
-      received.push({ signature: String(req.headers['stripe-signature']), contentType: String(req.headers['content-type']), payload });
+      received.push({
+        signature: String(req.headers['stripe-signature']),
+        contentType: String(req.headers['content-type']),
+        payload,
+      });
       res.writeHead(statuses.shift() ?? 200, { 'content-type': 'application/json' }).end('{"received":true}');
     });
   });
@@ -110,7 +114,12 @@ describe('payment intents', () => {
     fake.succeed(intent.id);
     const paid = await stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });
     const charge = paid.latest_charge as Stripe.Charge;
-    expect({ ...paid, latest_charge: charge.id }).toEqual({ ...expected, status: 'succeeded', latest_charge: expect.stringMatching(/^ch_/), amount_received: 1999 });
+    expect({ ...paid, latest_charge: charge.id }).toEqual({
+      ...expected,
+      status: 'succeeded',
+      latest_charge: expect.stringMatching(/^ch_/),
+      amount_received: 1999,
+    });
     expect({ ...charge }).toEqual({
       id: charge.id,
       object: 'charge',
@@ -130,7 +139,9 @@ describe('payment intents', () => {
       status: 'succeeded',
     });
     expect({ ...(await stripe.charges.retrieve(charge.id)) }).toEqual({ ...charge });
-    const bracketless = await fetch(`${fake.url}/v1/payment_intents/${intent.id}?expand[]=latest_charge`, { headers: { authorization: 'Bearer sk_test_fake' } });
+    const bracketless = await fetch(`${fake.url}/v1/payment_intents/${intent.id}?expand[]=latest_charge`, {
+      headers: { authorization: 'Bearer sk_test_fake' },
+    });
     expect((await bracketless.json()).latest_charge).toEqual({ ...charge });
   });
 
@@ -141,7 +152,10 @@ describe('payment intents', () => {
       message: "No such payment_intent: 'pi_unknown'",
       statusCode: 404,
     });
-    expect(await stripeError(stripe.charges.retrieve('ch_unknown'))).toMatchObject({ code: 'resource_missing', statusCode: 404 });
+    expect(await stripeError(stripe.charges.retrieve('ch_unknown'))).toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
     expect((await fetch(`${fake.url}/v1/customers`)).status).toBe(404);
   });
 
@@ -160,8 +174,13 @@ describe('payment intents', () => {
       statusCode: 400,
     });
     const paid = await paidIntent();
-    expect((await stripeError(stripe.paymentIntents.cancel(paid.id))).message).toMatch(/^You cannot cancel this PaymentIntent because it has a status of succeeded\./);
-    expect((await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 500, currency: 'usd' })).id)).cancellation_reason).toBeNull();
+    expect((await stripeError(stripe.paymentIntents.cancel(paid.id))).message).toMatch(
+      /^You cannot cancel this PaymentIntent because it has a status of succeeded\./,
+    );
+    expect(
+      (await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 500, currency: 'usd' })).id))
+        .cancellation_reason,
+    ).toBeNull();
   });
 });
 
@@ -169,7 +188,12 @@ describe('refunds', () => {
   it('refunds part, then the rest, then refuses: already refunded', async () => {
     const intent = await paidIntent();
     const chargeId = intent.latest_charge!;
-    const part = await stripe.refunds.create({ payment_intent: intent.id, amount: 500, reason: 'requested_by_customer', metadata: { why: 'late' } });
+    const part = await stripe.refunds.create({
+      payment_intent: intent.id,
+      amount: 500,
+      reason: 'requested_by_customer',
+      metadata: { why: 'late' },
+    });
     expect({ ...part }).toEqual({
       id: expect.stringMatching(/^re_/),
       object: 'refund',
@@ -194,10 +218,17 @@ describe('refunds', () => {
       statusCode: 400,
     });
     const listed = await stripe.refunds.list({ payment_intent: intent.id });
-    expect({ object: listed.object, has_more: listed.has_more, ids: listed.data.map((r) => r.id) }).toEqual({ object: 'list', has_more: false, ids: [rest.id, part.id] });
+    expect({ object: listed.object, has_more: listed.has_more, ids: listed.data.map((r) => r.id) }).toEqual({
+      object: 'list',
+      has_more: false,
+      ids: [rest.id, part.id],
+    });
     const page = await stripe.refunds.list({ payment_intent: intent.id, limit: 1 });
     expect([page.has_more, page.data.map((r) => r.id)]).toEqual([true, [rest.id]]);
-    expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([{ payment_intent: intent.id }, { payment_intent: intent.id }]);
+    expect(fake.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
+      { payment_intent: intent.id },
+      { payment_intent: intent.id },
+    ]);
     expect(fake.eventsFor(intent.id).map((e) => e.type)).toEqual([
       'charge.succeeded',
       'payment_intent.succeeded',
@@ -225,7 +256,10 @@ describe('refunds', () => {
       message: `This PaymentIntent (${unpaid.id}) does not have a successful charge to refund.`,
       statusCode: 400,
     });
-    expect(await stripeError(stripe.refunds.create({ charge: 'ch_unknown' }))).toMatchObject({ code: 'resource_missing', statusCode: 404 });
+    expect(await stripeError(stripe.refunds.create({ charge: 'ch_unknown' }))).toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
     expect(await stripeError(stripe.refunds.create({}))).toMatchObject({ code: 'parameter_missing', statusCode: 400 });
   });
 
@@ -251,7 +285,9 @@ describe('idempotency', () => {
     expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
     expect([fake.intents.size, fake.events.length]).toEqual([intents, events]);
 
-    const error = await stripe.paymentIntents.create({ ...params, amount: 2000 }, { idempotencyKey: 'create-1' }).catch((e: unknown) => e);
+    const error = await stripe.paymentIntents
+      .create({ ...params, amount: 2000 }, { idempotencyKey: 'create-1' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
     // The SDK names its error class in `type`; Stripe's own error type is kept as `rawType`.
     const { type, rawType, statusCode, message } = error as Stripe.errors.StripeIdempotencyError;
@@ -262,31 +298,46 @@ describe('idempotency', () => {
       message:
         "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than 'create-1' if you meant to execute a different request.",
     });
-    expect(await stripeError(stripe.refunds.create({ payment_intent: first.id }, { idempotencyKey: 'create-1' }))).toMatchObject({
+    expect(
+      await stripeError(stripe.refunds.create({ payment_intent: first.id }, { idempotencyKey: 'create-1' })),
+    ).toMatchObject({
       type: 'StripeIdempotencyError',
       message: expect.stringContaining("('/v1/payment_intents' vs '/v1/refunds')"),
     });
   });
 
   it('keeps no answer for a request refused before it ran, so the key can be used again', async () => {
-    const missing = stripe.paymentIntents.create({ amount: 1999 } as Stripe.PaymentIntentCreateParams, { idempotencyKey: 'create-2' });
+    const missing = stripe.paymentIntents.create({ amount: 1999 } as Stripe.PaymentIntentCreateParams, {
+      idempotencyKey: 'create-2',
+    });
     expect(await stripeError(missing)).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'parameter_missing',
       message: 'Missing required param: currency.',
       statusCode: 400,
     });
-    expect(await stripe.paymentIntents.create({ amount: 1999, currency: 'USD' }, { idempotencyKey: 'create-2' })).toMatchObject({ currency: 'usd' });
+    expect(
+      await stripe.paymentIntents.create({ amount: 1999, currency: 'USD' }, { idempotencyKey: 'create-2' }),
+    ).toMatchObject({ currency: 'usd' });
   });
 
   it('replays a refund and its refusal without a second refund or event', async () => {
     const intent = await paidIntent();
-    const refund = await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${intent.id}` });
+    const refund = await stripe.refunds.create(
+      { payment_intent: intent.id },
+      { idempotencyKey: `refund-${intent.id}` },
+    );
     const again = await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${intent.id}` });
     expect(again.id).toBe(refund.id);
     expect(fake.eventsFor(intent.id).filter((e) => e.type === 'refund.created')).toHaveLength(1);
-    const refused = await stripeError(stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-again-${intent.id}` }));
-    expect(await stripeError(stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-again-${intent.id}` }))).toEqual(refused);
+    const refused = await stripeError(
+      stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-again-${intent.id}` }),
+    );
+    expect(
+      await stripeError(
+        stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-again-${intent.id}` }),
+      ),
+    ).toEqual(refused);
     expect(refused.code).toBe('charge_already_refunded');
   });
 });
@@ -322,7 +373,10 @@ describe('disputes', () => {
     expect(await stripeError(stripe.refunds.create({ payment_intent: lost.id }))).toEqual(refusal);
     expect(() => fake.closeDispute(dispute.id, 'won')).toThrow(`Dispute ${dispute.id} is already closed (lost).`);
     const [created, closed] = fake.eventsFor(lost.id).slice(2);
-    expect([created!.type, created!.data.object]).toEqual(['charge.dispute.created', { ...dispute, status: 'needs_response' }]);
+    expect([created!.type, created!.data.object]).toEqual([
+      'charge.dispute.created',
+      { ...dispute, status: 'needs_response' },
+    ]);
     expect([closed!.type, closed!.data.object]).toEqual(['charge.dispute.closed', { ...dispute, status: 'lost' }]);
 
     const disputes = await stripe.disputes.list({ payment_intent: lost.id, limit: 10 });
@@ -367,18 +421,32 @@ describe('events', () => {
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: { ...fake.intents.get(intent.id), status: 'processing', latest_charge: null, amount_received: 0, last_payment_error: null } },
+      data: {
+        object: {
+          ...fake.intents.get(intent.id),
+          status: 'processing',
+          latest_charge: null,
+          amount_received: 0,
+          last_payment_error: null,
+        },
+      },
     });
-    expect(events[1]!.data.object).toMatchObject({ last_payment_error: { message: 'Insufficient funds.', type: 'card_error', code: 'card_declined' } });
+    expect(events[1]!.data.object).toMatchObject({
+      last_payment_error: { message: 'Insufficient funds.', type: 'card_error', code: 'card_declined' },
+    });
     expect(events[2]!.data.object).toMatchObject({ amount_refunded: 0 });
     expect(events[4]!.data.object).toMatchObject({ object: 'charge', amount_refunded: 300, refunded: false });
-    expect(fake.eventsFor(other.id).map((e) => [e.type, e.data.object.metadata])).toEqual([['payment_intent.payment_failed', {}]]);
+    expect(fake.eventsFor(other.id).map((e) => [e.type, e.data.object.metadata])).toEqual([
+      ['payment_intent.payment_failed', {}],
+    ]);
     expect(fake.events.indexOf(events[1]!)).toBeLessThan(fake.events.indexOf(fake.eventsFor(other.id)[0]!));
   });
 
   it('refuses moves Stripe cannot make', async () => {
     const paid = await paidIntent();
-    expect(() => fake.succeed(paid.id)).toThrow('You cannot confirm this PaymentIntent because it has a status of succeeded.');
+    expect(() => fake.succeed(paid.id)).toThrow(
+      'You cannot confirm this PaymentIntent because it has a status of succeeded.',
+    );
     expect(() => fake.process(paid.id)).toThrow(/status of succeeded/);
     expect(() => fake.succeed('pi_unknown')).toThrow("No such payment_intent: 'pi_unknown'");
   });
@@ -388,11 +456,19 @@ describe('webhook signing and delivery', () => {
   it('signs payloads that the SDK accepts, with any timestamp or secret', async () => {
     const intent = await paidIntent();
     const payload = JSON.stringify(fake.eventsFor(intent.id)[1]);
-    expect(stripe.webhooks.constructEvent(payload, fake.sign(payload), 'whsec_test_fake')).toMatchObject({ type: 'payment_intent.succeeded' });
+    expect(stripe.webhooks.constructEvent(payload, fake.sign(payload), 'whsec_test_fake')).toMatchObject({
+      type: 'payment_intent.succeeded',
+    });
     const old = fake.sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    expect(() => stripe.webhooks.constructEvent(payload, old, 'whsec_test_fake')).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(() => stripe.webhooks.constructEvent(payload, fake.sign(payload), 'whsec_other')).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(stripe.webhooks.constructEvent(payload, fake.sign(payload, { secret: 'whsec_other' }), 'whsec_other').id).toBe(JSON.parse(payload).id);
+    expect(() => stripe.webhooks.constructEvent(payload, old, 'whsec_test_fake')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    expect(() => stripe.webhooks.constructEvent(payload, fake.sign(payload), 'whsec_other')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    expect(
+      stripe.webhooks.constructEvent(payload, fake.sign(payload, { secret: 'whsec_other' }), 'whsec_other').id,
+    ).toBe(JSON.parse(payload).id);
   });
 
   it('delivers events in the order given, one after the other, and gives the statuses', async () => {
@@ -400,7 +476,10 @@ describe('webhook signing and delivery', () => {
     const intent = await paidIntent();
     const events = fake.eventsFor(intent.id).reverse();
     expect(await fake.deliverTo(receiver.url, events)).toEqual([200, 500]);
-    expect(receiver.received.map((r) => JSON.parse(r.payload).type)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    expect(receiver.received.map((r) => JSON.parse(r.payload).type)).toEqual([
+      'payment_intent.succeeded',
+      'charge.succeeded',
+    ]);
     for (const { signature, contentType, payload } of receiver.received) {
       expect(contentType).toBe('application/json');
       expect(stripe.webhooks.constructEvent(payload, signature, 'whsec_test_fake').id).toBe(JSON.parse(payload).id);
@@ -410,7 +489,10 @@ describe('webhook signing and delivery', () => {
       sent.push(stripe.webhooks.constructEvent(payload, signature, 'whsec_test_fake').type);
       return { status: 204 };
     });
-    expect([statuses, sent]).toEqual([[204, 204], ['payment_intent.succeeded', 'charge.succeeded']]);
+    expect([statuses, sent]).toEqual([
+      [204, 204],
+      ['payment_intent.succeeded', 'charge.succeeded'],
+    ]);
     await receiver.close();
   });
 
@@ -422,12 +504,18 @@ describe('webhook signing and delivery', () => {
     auto.refund(intent.id);
     await auto.waitForDeliveries();
     const types = ['charge.succeeded', 'payment_intent.succeeded', 'charge.refunded', 'refund.created'];
-    expect(receiver.received.map((r) => stripe.webhooks.constructEvent(r.payload, r.signature, 'whsec_auto').type)).toEqual(types);
+    expect(
+      receiver.received.map((r) => stripe.webhooks.constructEvent(r.payload, r.signature, 'whsec_auto').type),
+    ).toEqual(types);
 
-    const post = (path: string, json: unknown) => fetch(`${auto.url}${path}`, { method: 'POST', body: JSON.stringify(json) });
+    const post = (path: string, json: unknown) =>
+      fetch(`${auto.url}${path}`, { method: 'POST', body: JSON.stringify(json) });
     expect(await (await post('/test/deliver', {})).json()).toEqual({ statuses: [], events: [] });
     const ids = auto.events.map((e) => e.id);
-    expect(await (await post('/test/deliver', { eventIds: ids.slice(0, 2), order: 'reverse' })).json()).toEqual({ statuses: [200, 200], events: [ids[1], ids[0]] });
+    expect(await (await post('/test/deliver', { eventIds: ids.slice(0, 2), order: 'reverse' })).json()).toEqual({
+      statuses: [200, 200],
+      events: [ids[1], ids[0]],
+    });
     expect(receiver.received.slice(4).map((r) => JSON.parse(r.payload).id)).toEqual([ids[1], ids[0]]);
     await auto.close();
     await receiver.close();
@@ -436,7 +524,11 @@ describe('webhook signing and delivery', () => {
 
 describe('HTTP test controls', () => {
   const post = async (path: string, json: unknown = {}) => {
-    const res = await fetch(`${fake.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+    const res = await fetch(`${fake.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
     return { status: res.status, body: await res.json() };
   };
   const get = async (path: string) => {
@@ -446,14 +538,27 @@ describe('HTTP test controls', () => {
 
   it('drive an intent through payment, refund and dispute for browser tests', async () => {
     expect(await get('/test/health')).toEqual({ status: 200, body: { ok: true } });
-    const created = await post('/test/intents', { amount: 1250, status: 'requires_payment_method', metadata: { userId: 'u1' } });
+    const created = await post('/test/intents', {
+      amount: 1250,
+      status: 'requires_payment_method',
+      metadata: { userId: 'u1' },
+    });
     const id = created.body.id as string;
     expect(created.body).toMatchObject({ status: 'requires_payment_method', amount: 1250, metadata: { userId: 'u1' } });
     expect((await post(`/test/intents/${id}/process`)).body).toMatchObject({ status: 'processing' });
-    expect((await post(`/test/intents/${id}/fail`, { message: 'Declined.' })).body).toMatchObject({ last_payment_error: { message: 'Declined.' } });
-    expect((await post(`/test/intents/${id}/succeed`)).body).toMatchObject({ status: 'succeeded', amount_received: 1250 });
+    expect((await post(`/test/intents/${id}/fail`, { message: 'Declined.' })).body).toMatchObject({
+      last_payment_error: { message: 'Declined.' },
+    });
+    expect((await post(`/test/intents/${id}/succeed`)).body).toMatchObject({
+      status: 'succeeded',
+      amount_received: 1250,
+    });
     expect((await get(`/test/intents/${id}`)).body).toEqual(JSON.parse(JSON.stringify(fake.intents.get(id))));
-    expect((await post(`/test/intents/${id}/refund`, { amount: 250 })).body).toMatchObject({ object: 'refund', amount: 250, payment_intent: id });
+    expect((await post(`/test/intents/${id}/refund`, { amount: 250 })).body).toMatchObject({
+      object: 'refund',
+      amount: 250,
+      payment_intent: id,
+    });
     const dispute = (await post(`/test/intents/${id}/dispute`)).body;
     expect(dispute).toMatchObject({ object: 'dispute', status: 'needs_response', payment_intent: id });
     expect((await post(`/test/disputes/${dispute.id}/close`, { status: 'won' })).body).toMatchObject({ status: 'won' });
@@ -473,12 +578,24 @@ describe('HTTP test controls', () => {
   it('answer refusals in Stripe error bodies', async () => {
     const legacy = await post('/test/intents', { amount: 1250, metadata: {} });
     expect(legacy.body.status).toBe('succeeded');
-    expect((await post(`/test/intents/${legacy.body.id}/refund`, { amount: 5000 })).body.error.code).toBe('amount_too_large');
+    expect((await post(`/test/intents/${legacy.body.id}/refund`, { amount: 5000 })).body.error.code).toBe(
+      'amount_too_large',
+    );
     expect(await post('/test/intents/pi_unknown/succeed')).toEqual({
       status: 404,
-      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such payment_intent: 'pi_unknown'", param: 'id' } },
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: "No such payment_intent: 'pi_unknown'",
+          param: 'id',
+        },
+      },
     });
-    expect(await post('/test/deliver', {})).toMatchObject({ status: 400, body: { error: { code: 'parameter_missing' } } });
+    expect(await post('/test/deliver', {})).toMatchObject({
+      status: 400,
+      body: { error: { code: 'parameter_missing' } },
+    });
     expect((await get('/test/nothing')).status).toBe(404);
   });
 });

@@ -23,7 +23,10 @@ describe('toErrorResponse', () => {
   });
 
   it('answers a zod error with 400, the first message and every field', async () => {
-    const schema = z.object({ a: z.string().min(1, 'A is required'), b: z.object({ c: z.number({ error: 'C must be a number' }) }) });
+    const schema = z.object({
+      a: z.string().min(1, 'A is required'),
+      b: z.object({ c: z.number({ error: 'C must be a number' }) }),
+    });
     const result = schema.safeParse({ a: '', b: { c: 'x' } });
     const response = toErrorResponse(result.error);
     expect(response.status).toBe(400);

@@ -33,13 +33,37 @@ const stays = (outcome: 'unchanged' | 'refused', state: LedgerState): LedgerMove
 type Expected = 'unchanged' | 'refused' | PaymentStatus;
 
 const INTENT_STATUSES: IntentStatus[] = ['requires_payment', 'processing', 'succeeded', 'failed', 'canceled'];
-const ALL_REFUSED = { requires_payment: 'refused', processing: 'refused', succeeded: 'refused', failed: 'refused', canceled: 'refused' } as const;
+const ALL_REFUSED = {
+  requires_payment: 'refused',
+  processing: 'refused',
+  succeeded: 'refused',
+  failed: 'refused',
+  canceled: 'refused',
+} as const;
 
 const INTENT_TABLE: Record<PaymentStatus, Record<IntentStatus, Expected>> = {
-  requires_payment: { requires_payment: 'unchanged', processing: 'processing', succeeded: 'succeeded', failed: 'failed', canceled: 'canceled' },
-  processing: { requires_payment: 'refused', processing: 'unchanged', succeeded: 'succeeded', failed: 'failed', canceled: 'canceled' },
+  requires_payment: {
+    requires_payment: 'unchanged',
+    processing: 'processing',
+    succeeded: 'succeeded',
+    failed: 'failed',
+    canceled: 'canceled',
+  },
+  processing: {
+    requires_payment: 'refused',
+    processing: 'unchanged',
+    succeeded: 'succeeded',
+    failed: 'failed',
+    canceled: 'canceled',
+  },
   // A declined card can be retried on the same intent.
-  failed: { requires_payment: 'refused', processing: 'processing', succeeded: 'succeeded', failed: 'unchanged', canceled: 'canceled' },
+  failed: {
+    requires_payment: 'refused',
+    processing: 'processing',
+    succeeded: 'succeeded',
+    failed: 'unchanged',
+    canceled: 'canceled',
+  },
   succeeded: { ...ALL_REFUSED, succeeded: 'unchanged' },
   partially_refunded: ALL_REFUSED,
   refunded: ALL_REFUSED,
@@ -48,7 +72,12 @@ const INTENT_TABLE: Record<PaymentStatus, Record<IntentStatus, Expected>> = {
   dispute_lost: ALL_REFUSED,
 };
 
-function expectMove(state: LedgerState, change: LedgerChange, expected: Expected, amountRefundedCents = state.amountRefundedCents) {
+function expectMove(
+  state: LedgerState,
+  change: LedgerChange,
+  expected: Expected,
+  amountRefundedCents = state.amountRefundedCents,
+) {
   const move = applyLedgerChange(state, change);
   if (expected === 'unchanged' || expected === 'refused') expect(move).toEqual(stays(expected, state));
   else expect(move).toEqual(moved(expected, amountRefundedCents));
@@ -105,24 +134,42 @@ describe('applyLedgerChange: refunds', () => {
   }
 
   it('a refund before its succeeded event proves the payment: requires_payment goes straight to refunded', () => {
-    expect(applyLedgerChange(at('requires_payment'), { kind: 'refunded', amountRefundedCents: AMOUNT })).toEqual(moved('refunded', AMOUNT));
+    expect(applyLedgerChange(at('requires_payment'), { kind: 'refunded', amountRefundedCents: AMOUNT })).toEqual(
+      moved('refunded', AMOUNT),
+    );
   });
 
   it('keeps the total refunded growing: a second partial refund adds up, a smaller or equal total changes nothing', () => {
-    expect(applyLedgerChange(at('partially_refunded', 300), { kind: 'refunded', amountRefundedCents: 700 })).toEqual(moved('partially_refunded', 700));
-    expect(applyLedgerChange(at('partially_refunded', 700), { kind: 'refunded', amountRefundedCents: 300 })).toEqual(stays('unchanged', at('partially_refunded', 700)));
-    expect(applyLedgerChange(at('partially_refunded', 700), { kind: 'refunded', amountRefundedCents: 700 })).toEqual(stays('unchanged', at('partially_refunded', 700)));
-    expect(applyLedgerChange(at('succeeded'), { kind: 'refunded', amountRefundedCents: 0 })).toEqual(stays('unchanged', at('succeeded')));
+    expect(applyLedgerChange(at('partially_refunded', 300), { kind: 'refunded', amountRefundedCents: 700 })).toEqual(
+      moved('partially_refunded', 700),
+    );
+    expect(applyLedgerChange(at('partially_refunded', 700), { kind: 'refunded', amountRefundedCents: 300 })).toEqual(
+      stays('unchanged', at('partially_refunded', 700)),
+    );
+    expect(applyLedgerChange(at('partially_refunded', 700), { kind: 'refunded', amountRefundedCents: 700 })).toEqual(
+      stays('unchanged', at('partially_refunded', 700)),
+    );
+    expect(applyLedgerChange(at('succeeded'), { kind: 'refunded', amountRefundedCents: 0 })).toEqual(
+      stays('unchanged', at('succeeded')),
+    );
   });
 
   it('caps the total refunded at the amount paid', () => {
-    expect(applyLedgerChange(at('succeeded'), { kind: 'refunded', amountRefundedCents: 5000 })).toEqual(moved('refunded', AMOUNT));
-    expect(applyLedgerChange(at('partially_refunded', 300), { kind: 'refunded', amountRefundedCents: AMOUNT + 1 })).toEqual(moved('refunded', AMOUNT));
+    expect(applyLedgerChange(at('succeeded'), { kind: 'refunded', amountRefundedCents: 5000 })).toEqual(
+      moved('refunded', AMOUNT),
+    );
+    expect(
+      applyLedgerChange(at('partially_refunded', 300), { kind: 'refunded', amountRefundedCents: AMOUNT + 1 }),
+    ).toEqual(moved('refunded', AMOUNT));
   });
 
   it('the last cent of a partial refund makes it refunded', () => {
-    expect(applyLedgerChange(at('partially_refunded', 300), { kind: 'refunded', amountRefundedCents: AMOUNT - 1 })).toEqual(moved('partially_refunded', AMOUNT - 1));
-    expect(applyLedgerChange(at('partially_refunded', AMOUNT - 1), { kind: 'refunded', amountRefundedCents: AMOUNT })).toEqual(moved('refunded', AMOUNT));
+    expect(
+      applyLedgerChange(at('partially_refunded', 300), { kind: 'refunded', amountRefundedCents: AMOUNT - 1 }),
+    ).toEqual(moved('partially_refunded', AMOUNT - 1));
+    expect(
+      applyLedgerChange(at('partially_refunded', AMOUNT - 1), { kind: 'refunded', amountRefundedCents: AMOUNT }),
+    ).toEqual(moved('refunded', AMOUNT));
   });
 });
 
@@ -164,17 +211,24 @@ describe('applyLedgerChange: disputes', () => {
   };
 
   for (const from of PAYMENT_STATUSES) {
-    it(`${from} + dispute opened → ${OPENED[from]}`, () => expectMove(at(from), { kind: 'dispute_opened' }, OPENED[from]));
-    it(`${from} + dispute won → ${WON[from]}`, () => expectMove(at(from), { kind: 'dispute_closed', won: true }, WON[from]));
-    it(`${from} + dispute lost → ${LOST[from]}`, () => expectMove(at(from), { kind: 'dispute_closed', won: false }, LOST[from]));
+    it(`${from} + dispute opened → ${OPENED[from]}`, () =>
+      expectMove(at(from), { kind: 'dispute_opened' }, OPENED[from]));
+    it(`${from} + dispute won → ${WON[from]}`, () =>
+      expectMove(at(from), { kind: 'dispute_closed', won: true }, WON[from]));
+    it(`${from} + dispute lost → ${LOST[from]}`, () =>
+      expectMove(at(from), { kind: 'dispute_closed', won: false }, LOST[from]));
   }
 
   it('a won dispute on a partly refunded payment goes back to partially_refunded, keeping the amount', () => {
-    expect(applyLedgerChange(at('disputed', 300), { kind: 'dispute_closed', won: true })).toEqual(moved('partially_refunded', 300));
+    expect(applyLedgerChange(at('disputed', 300), { kind: 'dispute_closed', won: true })).toEqual(
+      moved('partially_refunded', 300),
+    );
   });
 
   it('a lost dispute keeps what was refunded before it', () => {
-    expect(applyLedgerChange(at('disputed', 300), { kind: 'dispute_closed', won: false })).toEqual(moved('dispute_lost', 300));
+    expect(applyLedgerChange(at('disputed', 300), { kind: 'dispute_closed', won: false })).toEqual(
+      moved('dispute_lost', 300),
+    );
   });
 });
 
@@ -201,7 +255,9 @@ describe('the ledger only moves forward', () => {
   it('nothing brings a payment that lost its access back to an open status', () => {
     for (const from of ['succeeded', 'partially_refunded', 'refunded', 'disputed', 'dispute_lost'] as const) {
       for (const change of CHANGES) {
-        expect(isOpen(applyLedgerChange(at(from), change).state.status), `${from} + ${JSON.stringify(change)}`).toBe(false);
+        expect(isOpen(applyLedgerChange(at(from), change).state.status), `${from} + ${JSON.stringify(change)}`).toBe(
+          false,
+        );
       }
     }
   });

@@ -23,7 +23,11 @@ function failedInsert() {
     constraint: 'users_email_unique',
     routine: '_bt_check_unique',
   });
-  return new DrizzleQueryError('insert into "users" ("id", "email", "password_hash") values ($1, $2, $3)', ['local|1', EMAIL, HASH], cause);
+  return new DrizzleQueryError(
+    'insert into "users" ("id", "email", "password_hash") values ($1, $2, $3)',
+    ['local|1', EMAIL, HASH],
+    cause,
+  );
 }
 
 describe('serializeError', () => {
@@ -62,7 +66,9 @@ describe('serializeError', () => {
 
   it('keeps the name and code of an application error and handles thrown values', () => {
     expect(serializeError(new AppError('conflict', 'Taken'))).toMatchObject({ type: 'AppError', message: 'Taken' });
-    expect(serializeError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toMatchObject({ code: 'ECONNRESET' });
+    expect(serializeError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toMatchObject({
+      code: 'ECONNRESET',
+    });
     expect(serializeError(`boom for ${EMAIL}`)).toEqual({ type: 'string', message: 'boom for [email]' });
     class RateLimiterRes {
       msBeforeNext = 1000;
@@ -88,7 +94,13 @@ describe('the logger', () => {
     const { log, json } = capture();
     log.info({ scope: 'payments', paymentId: 'pay_1' }, 'reconciled');
     expect(json()).toEqual([
-      expect.objectContaining({ level: 'info', scope: 'payments', paymentId: 'pay_1', msg: 'reconciled', time: expect.any(String) }),
+      expect.objectContaining({
+        level: 'info',
+        scope: 'payments',
+        paymentId: 'pay_1',
+        msg: 'reconciled',
+        time: expect.any(String),
+      }),
     ]);
   });
 
@@ -109,7 +121,11 @@ describe('the logger', () => {
     expect(lines[0]).not.toMatch(/example\.com|scrypt\$|hunter2|session=1|4242|Bearer x|v1=2/);
     const [line] = json();
     expect(line!.email).toBe('[redacted]');
-    expect(line!.request.headers).toEqual({ authorization: '[redacted]', cookie: '[redacted]', 'stripe-signature': '[redacted]' });
+    expect(line!.request.headers).toEqual({
+      authorization: '[redacted]',
+      cookie: '[redacted]',
+      'stripe-signature': '[redacted]',
+    });
     expect(line!.rows[0].owner).toEqual({ email: '[redacted]', password_hash: '[redacted]' });
     expect(line!.query).toEqual({ params: '[redacted]', detail: '[redacted]' });
     expect(line!.kept).toBe('visible');
@@ -157,7 +173,12 @@ describe('the process logger', () => {
     restore = undefined;
     logError('jobs', new Error('not seen'));
     expect(lines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ level: 'error', scope: 'jobs', msg: 'Error: stopped', err: expect.objectContaining({ message: 'stopped' }) }),
+      expect.objectContaining({
+        level: 'error',
+        scope: 'jobs',
+        msg: 'Error: stopped',
+        err: expect.objectContaining({ message: 'stopped' }),
+      }),
     ]);
     expect(logger.level).toBe(readLogLevel());
   });
@@ -168,7 +189,11 @@ describe('the process logger', () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: 'Something went wrong. Please try again later.', code: 'internal' });
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', scope: 'api', err: { type: 'Error', message: 'mail to [email] bounced' } });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'error',
+      scope: 'api',
+      err: { type: 'Error', message: 'mail to [email] bounced' },
+    });
     expect(lines[0]).not.toContain('example.com');
   });
 

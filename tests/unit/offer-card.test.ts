@@ -50,20 +50,42 @@ function offer(overrides: Partial<EnvolvementDto> = {}): EnvolvementDto {
   };
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
-const dialog = (e: EnvolvementDto, viewerId: string | null) => renderToStaticMarkup(createElement(OfferDialogBody, { envolvement: e, viewerId, now }));
-const card = (e: EnvolvementDto, mode?: 'dialog' | 'link') => renderToStaticMarkup(createElement(OfferCard, { envolvement: e, viewerId: 'local|viewer', mode }));
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+const dialog = (e: EnvolvementDto, viewerId: string | null) =>
+  renderToStaticMarkup(createElement(OfferDialogBody, { envolvement: e, viewerId, now }));
+const card = (e: EnvolvementDto, mode?: 'dialog' | 'link') =>
+  renderToStaticMarkup(createElement(OfferCard, { envolvement: e, viewerId: 'local|viewer', mode }));
 
 describe('offer card', () => {
   it("shows 'Free', the title, preview, 'No Deadline', 'Unlimited' and the creator", () => {
     const html = text(card(offer()));
-    for (const part of ['Free', 'Portrait commission', 'A hand-drawn portrait of you.', 'No Deadline', 'Unlimited', '@inesdraws']) {
+    for (const part of [
+      'Free',
+      'Portrait commission',
+      'A hand-drawn portrait of you.',
+      'No Deadline',
+      'Unlimited',
+      '@inesdraws',
+    ]) {
       expect(html).toContain(part);
     }
   });
 
   it("shows a '$' price, whole days left and left/total spots", () => {
-    const html = text(card(offer({ priceCents: 499, price: { price: 4.99, free: false }, endDate: { endDate: inDays(400), none: false }, quantity: { quantity: 10, unlimited: false, currentEnvolves: 3 } })));
+    const html = text(
+      card(
+        offer({
+          priceCents: 499,
+          price: { price: 4.99, free: false },
+          endDate: { endDate: inDays(400), none: false },
+          quantity: { quantity: 10, unlimited: false, currentEnvolves: 3 },
+        }),
+      ),
+    );
     expect(html).toContain('$4.99');
     expect(html).toMatch(/\d+ Days/);
     expect(html).toContain('7/10');
@@ -91,13 +113,21 @@ describe('offer dialog', () => {
   });
 
   it("offers 'Join for Free' or 'Pay {price}' as a link to checkout", () => {
-    expect(dialog(offer(), 'local|viewer')).toMatch(/<a [^>]*href="\/payment\/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"[^>]*>Join for Free<\/a>/);
-    expect(dialog(offer({ priceCents: 2999, price: { price: 29.99, free: false } }), 'local|viewer')).toMatch(/<a [^>]*href="\/payment\/[^"]+"[^>]*>Pay \$29\.99<\/a>/);
+    expect(dialog(offer(), 'local|viewer')).toMatch(
+      /<a [^>]*href="\/payment\/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"[^>]*>Join for Free<\/a>/,
+    );
+    expect(dialog(offer({ priceCents: 2999, price: { price: 29.99, free: false } }), 'local|viewer')).toMatch(
+      /<a [^>]*href="\/payment\/[^"]+"[^>]*>Pay \$29\.99<\/a>/,
+    );
   });
 
   it("shows a disabled 'This is your Envolvement' to the creator and 'Already Joined' to a buyer", () => {
-    expect(dialog(offer(), 'local|creator-1')).toMatch(/<button[^>]*disabled=""[^>]*>This is your Envolvement<\/button>/);
-    expect(dialog(offer({ purchasedBy: ['local|viewer'] }), 'local|viewer')).toMatch(/<button[^>]*disabled=""[^>]*>Already Joined<\/button>/);
+    expect(dialog(offer(), 'local|creator-1')).toMatch(
+      /<button[^>]*disabled=""[^>]*>This is your Envolvement<\/button>/,
+    );
+    expect(dialog(offer({ purchasedBy: ['local|viewer'] }), 'local|viewer')).toMatch(
+      /<button[^>]*disabled=""[^>]*>Already Joined<\/button>/,
+    );
     expect(dialog(offer(), 'local|creator-1')).not.toContain('/payment/');
   });
 });

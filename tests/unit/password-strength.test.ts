@@ -13,8 +13,14 @@ describe('checkPasswordStrength', () => {
     ['ada.lovelace@example.com', 'Password cannot be your email address.'],
     ['ADA.LOVELACE@example.com ', 'Password cannot be your email address.'],
     ['ada.lovelace', 'Password cannot be your email address.'],
-    ['adalovelace', `${TOO_EASY} It contains your name, your email address or the site’s name. Add more words that are less common.`],
-    ['lovelace1815', `${TOO_EASY} It contains your name, your email address or the site’s name. Add more words that are less common.`],
+    [
+      'adalovelace',
+      `${TOO_EASY} It contains your name, your email address or the site’s name. Add more words that are less common.`,
+    ],
+    [
+      'lovelace1815',
+      `${TOO_EASY} It contains your name, your email address or the site’s name. Add more words that are less common.`,
+    ],
     ['1234567', 'Password must be at least 8 characters'],
   ])('refuses %j with a reason', async (password, reason) => {
     expect(await checkPasswordStrength(password, ada)).toBe(reason);
@@ -22,12 +28,16 @@ describe('checkPasswordStrength', () => {
 
   // zxcvbn scores 'correct horse' 3 (two dictionary words and a space): it passes the rule
   // (score 2 or more), as does 'a-good-password'; 'correcthorse' (1) does not.
-  it.each(['correct horse battery staple', 'Tulip-Rocket-Lantern-93', 'a-good-password', 'correct horse', 'envolve-demo', 'Kq7#vZ2m'])(
-    'accepts %j',
-    async (password) => {
-      expect(await checkPasswordStrength(password, ada)).toBeNull();
-    },
-  );
+  it.each([
+    'correct horse battery staple',
+    'Tulip-Rocket-Lantern-93',
+    'a-good-password',
+    'correct horse',
+    'envolve-demo',
+    'Kq7#vZ2m',
+  ])('accepts %j', async (password) => {
+    expect(await checkPasswordStrength(password, ada)).toBeNull();
+  });
 
   it('refuses what is easy to guess only for this person: their name, their e-mail', async () => {
     const someoneElse = { email: 'x@example.com', name: 'Someone Else' };

@@ -21,7 +21,13 @@ describe('the README documents every rate limit as it is', () => {
 
   it('words waits as the forms show them', () => {
     expect([1, 30, 59, 60, 61, 900, 3600].map(describeWait)).toEqual([
-      '1 second', '30 seconds', '59 seconds', '1 minute', '2 minutes', '15 minutes', '60 minutes',
+      '1 second',
+      '30 seconds',
+      '59 seconds',
+      '1 minute',
+      '2 minutes',
+      '15 minutes',
+      '60 minutes',
     ]);
   });
 });

@@ -41,7 +41,14 @@ const REFUSED: Array<[string, unknown]> = [
   ['too long', `/${'a'.repeat(3000)}`],
 ];
 
-const ALLOWED = ['/', '/profile', '/envolvement/3f2b1c9e-8f6a-4b57-9a3e-2c1d0e9f8a7b', '/explore?q=hello%20world&category=art', '/payment/abc#card', '/profile/search/maya'];
+const ALLOWED = [
+  '/',
+  '/profile',
+  '/envolvement/3f2b1c9e-8f6a-4b57-9a3e-2c1d0e9f8a7b',
+  '/explore?q=hello%20world&category=art',
+  '/payment/abc#card',
+  '/profile/search/maya',
+];
 
 describe('safeReturnPath', () => {
   it.each(REFUSED)('refuses %s', (_label, payload) => {

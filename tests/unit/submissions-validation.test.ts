@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, openSubmissionsSchema, statusUpdateSchema, userSubmissionSchema } from '@/lib/validation/submissions';
+import {
+  isHttpUrl,
+  openSubmissionsSchema,
+  statusUpdateSchema,
+  userSubmissionSchema,
+} from '@/lib/validation/submissions';
 
 describe('isHttpUrl', () => {
   it('takes absolute http and https URLs only', () => {
-    for (const url of ['http://x.dev', 'https://x.dev/a?b=c#d', 'HTTPS://EXAMPLE.COM', 'https://localhost:3000/p']) expect(isHttpUrl(url)).toBe(true);
-    for (const url of ['', 'x.dev', '//x.dev', 'ftp://x.dev', 'javascript:alert(1)', 'mailto:a@b.c', 'data:text/html,x', 'https//x.dev']) {
+    for (const url of ['http://x.dev', 'https://x.dev/a?b=c#d', 'HTTPS://EXAMPLE.COM', 'https://localhost:3000/p'])
+      expect(isHttpUrl(url)).toBe(true);
+    for (const url of [
+      '',
+      'x.dev',
+      '//x.dev',
+      'ftp://x.dev',
+      'javascript:alert(1)',
+      'mailto:a@b.c',
+      'data:text/html,x',
+      'https//x.dev',
+    ]) {
       expect(isHttpUrl(url)).toBe(false);
     }
   });
@@ -23,7 +38,10 @@ describe('userSubmissionSchema', () => {
   const parse = (value: unknown) => userSubmissionSchema.safeParse(value);
 
   it('trims text and keeps only the known fields', () => {
-    expect(userSubmissionSchema.parse({ description: '  hi  ', url: ' https://x.dev ', userID: 'someone' })).toEqual({ description: 'hi', url: 'https://x.dev' });
+    expect(userSubmissionSchema.parse({ description: '  hi  ', url: ' https://x.dev ', userID: 'someone' })).toEqual({
+      description: 'hi',
+      url: 'https://x.dev',
+    });
   });
 
   it('limits the description to 4000 and the link to 2000 characters', () => {
@@ -38,7 +56,12 @@ describe('userSubmissionSchema', () => {
     expect(parse({ picture: '/uploads/covers/4a0c4c43-6f3c-4a5f-9a55-1d2a1f4b1c11.webp' }).success).toBe(true);
     expect(parse({ picture: '/uploads/submissions/4a0c4c43-6f3c-4a5f-9a55-1d2a1f4b1c11.jpg' }).success).toBe(true);
     expect(parse({ picture: 'https://res.cloudinary.com/x/a.png' }).success).toBe(true);
-    for (const picture of ['http://x.dev/a.png', '/uploads/banners/../../secret', '/uploads/covers/x.png', 'javascript:alert(1)']) {
+    for (const picture of [
+      'http://x.dev/a.png',
+      '/uploads/banners/../../secret',
+      '/uploads/covers/x.png',
+      'javascript:alert(1)',
+    ]) {
       expect(parse({ picture }).success).toBe(false);
     }
   });
@@ -48,11 +71,18 @@ describe('statusUpdateSchema', () => {
   it('needs a non-empty list of user ids with boolean progress', () => {
     const entry = { userID: 'local|a', progress: { approved: true } };
     expect(statusUpdateSchema.parse({ SubmissionProgressArray: [entry] })).toEqual({
-      SubmissionProgressArray: [{ userID: 'local|a', progress: { inReview: false, approved: true, denied: false, completed: false } }],
+      SubmissionProgressArray: [
+        { userID: 'local|a', progress: { inReview: false, approved: true, denied: false, completed: false } },
+      ],
     });
     expect(statusUpdateSchema.safeParse({ SubmissionProgressArray: [] }).success).toBe(false);
     expect(statusUpdateSchema.safeParse({}).success).toBe(false);
-    expect(statusUpdateSchema.safeParse({ SubmissionProgressArray: [{ userID: '', progress: {} }] }).success).toBe(false);
-    expect(statusUpdateSchema.safeParse({ SubmissionProgressArray: [{ userID: 'x', progress: { approved: 'true' } }] }).success).toBe(false);
+    expect(statusUpdateSchema.safeParse({ SubmissionProgressArray: [{ userID: '', progress: {} }] }).success).toBe(
+      false,
+    );
+    expect(
+      statusUpdateSchema.safeParse({ SubmissionProgressArray: [{ userID: 'x', progress: { approved: 'true' } }] })
+        .success,
+    ).toBe(false);
   });
 });

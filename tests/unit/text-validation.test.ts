@@ -11,7 +11,10 @@ import { creationBody } from '../factories/envolvement-input';
 
 const REFUSED = 'Title contains characters that are not allowed.';
 const singleLine = z.string().trim().max(200, 'Title must be 200 characters or fewer').check(checkText('Title'));
-const multiline = z.string().trim().check(checkText('Title', { multiline: true }));
+const multiline = z
+  .string()
+  .trim()
+  .check(checkText('Title', { multiline: true }));
 
 const messages = (schema: z.ZodType, value: unknown) => {
   const parsed = schema.safeParse(value);
@@ -75,26 +78,33 @@ describe('checkText', () => {
 
 describe('the schemas that take user text', () => {
   it('name the field that holds the character, keeping their other messages', () => {
-    const create = createEnvolvementSchema.safeParse(creationBody({ title: 'Draw\u0000', description: 'Two\nlines\ud800' }));
+    const create = createEnvolvementSchema.safeParse(
+      creationBody({ title: 'Draw\u0000', description: 'Two\nlines\ud800' }),
+    );
     expect(envolvementFieldErrors(create.error!)).toEqual({
       title: 'Title contains characters that are not allowed.',
       description: 'Description contains characters that are not allowed.',
     });
-    expect(createEnvolvementSchema.safeParse(creationBody({ previewText: 'Line one\r\nline two', title: '  Draw  ' })).data).toMatchObject({
+    expect(
+      createEnvolvementSchema.safeParse(creationBody({ previewText: 'Line one\r\nline two', title: '  Draw  ' })).data,
+    ).toMatchObject({
       previewText: 'Line one\r\nline two',
       title: 'Draw',
     });
-    expect(createEnvolvementSchema.safeParse(creationBody({ imgUrl: 'https://example.com/\u0000.png' })).error?.issues[0]?.message).toBe(
-      'Image contains characters that are not allowed.',
-    );
-    expect(messages(updatePostSchema, { title: 'Update', description: 'Body\u0085' })).toEqual(['Description contains characters that are not allowed.']);
+    expect(
+      createEnvolvementSchema.safeParse(creationBody({ imgUrl: 'https://example.com/\u0000.png' })).error?.issues[0]
+        ?.message,
+    ).toBe('Image contains characters that are not allowed.');
+    expect(messages(updatePostSchema, { title: 'Update', description: 'Body\u0085' })).toEqual([
+      'Description contains characters that are not allowed.',
+    ]);
     expect(messages(waitlistSchema, { email: 'a@example.com\u0000' })).toEqual([
       'Please enter a valid email address',
       'Email contains characters that are not allowed.',
     ]);
-    expect(messages(registerSchema, { name: 'Ann\u0007', email: 'ann@example.com', password: 'long enough password' })).toEqual([
-      'Name contains characters that are not allowed.',
-    ]);
+    expect(
+      messages(registerSchema, { name: 'Ann\u0007', email: 'ann@example.com', password: 'long enough password' }),
+    ).toEqual(['Name contains characters that are not allowed.']);
     expect(
       messages(ambassadorSchema, {
         name: 'Ann',
@@ -104,10 +114,20 @@ describe('the schemas that take user text', () => {
         contentTypes: ['Music'],
         platformLink: 'https://youtube.com/@ann\ud800',
       }),
-    ).toEqual(['Handle contains characters that are not allowed.', 'Platform link contains characters that are not allowed.']);
-    expect(messages(userSubmissionSchema, { url: 'https://example.com/\u0000' })).toEqual(['Link contains characters that are not allowed.']);
-    expect(messages(userSubmissionSchema, { url: 'not a link\u0000' })).toEqual(['Link must be a valid http(s) URL', 'Link contains characters that are not allowed.']);
-    expect(messages(checkoutBodySchema, { submissionId: 'abc\u0000' })).toEqual(['submissionId contains characters that are not allowed.']);
+    ).toEqual([
+      'Handle contains characters that are not allowed.',
+      'Platform link contains characters that are not allowed.',
+    ]);
+    expect(messages(userSubmissionSchema, { url: 'https://example.com/\u0000' })).toEqual([
+      'Link contains characters that are not allowed.',
+    ]);
+    expect(messages(userSubmissionSchema, { url: 'not a link\u0000' })).toEqual([
+      'Link must be a valid http(s) URL',
+      'Link contains characters that are not allowed.',
+    ]);
+    expect(messages(checkoutBodySchema, { submissionId: 'abc\u0000' })).toEqual([
+      'submissionId contains characters that are not allowed.',
+    ]);
     const progress = { inReview: true, approved: false, denied: false, completed: false };
     expect(messages(statusUpdateSchema, { SubmissionProgressArray: [{ userID: 'local|\u0000', progress }] })).toEqual([
       'userID contains characters that are not allowed.',

@@ -106,11 +106,19 @@ describe('the final check', () => {
   });
 
   it('accepts the limits and refuses one past them, counting the trimmed text', () => {
-    expect(validateWizard(ready({ title: 'a'.repeat(200), previewText: 'b'.repeat(1000), description: 'c'.repeat(4000) }))).toEqual({});
+    expect(
+      validateWizard(ready({ title: 'a'.repeat(200), previewText: 'b'.repeat(1000), description: 'c'.repeat(4000) })),
+    ).toEqual({});
     expect(validateWizard(ready({ title: ` ${'a'.repeat(200)} ` }))).toEqual({});
-    expect(validateWizard(ready({ title: 'a'.repeat(201) }))).toEqual({ title: 'Title must be 200 characters or fewer' });
-    expect(validateWizard(ready({ previewText: 'b'.repeat(1001) }))).toEqual({ previewText: 'Preview text must be 1000 characters or fewer' });
-    expect(validateWizard(ready({ description: 'c'.repeat(4001) }))).toEqual({ description: 'Description must be 4000 characters or fewer' });
+    expect(validateWizard(ready({ title: 'a'.repeat(201) }))).toEqual({
+      title: 'Title must be 200 characters or fewer',
+    });
+    expect(validateWizard(ready({ previewText: 'b'.repeat(1001) }))).toEqual({
+      previewText: 'Preview text must be 1000 characters or fewer',
+    });
+    expect(validateWizard(ready({ description: 'c'.repeat(4001) }))).toEqual({
+      description: 'Description must be 4000 characters or fewer',
+    });
   });
 
   it('lets the end date equal the target date, and either stand alone', () => {
@@ -125,7 +133,9 @@ describe('where errors are shown', () => {
     expect(['title', 'previewText', 'description', 'imgUrl', 'categories'].map(stepOfField)).toEqual([1, 1, 1, 1, 1]);
     expect(['price', 'quantity'].map(stepOfField)).toEqual([2, 2]);
     expect(['endDate', 'targetEnvolvmentDate'].map(stepOfField)).toEqual([3, 3]);
-    expect(['submissionDeadline', 'submissionDescription', 'publishedReleaseDate', 'anythingElse'].map(stepOfField)).toEqual([4, 4, 4, 4]);
+    expect(
+      ['submissionDeadline', 'submissionDescription', 'publishedReleaseDate', 'anythingElse'].map(stepOfField),
+    ).toEqual([4, 4, 4, 4]);
   });
 
   it('goes back to the first step holding an error', () => {
@@ -137,7 +147,10 @@ describe('where errors are shown', () => {
 
   it("shows a step's own errors while it is being filled in", () => {
     const state = ready({ title: '', categories: [], quantity: -1, endDate: '2027-05-02', targetDate: '2027-05-01' });
-    expect(stepErrors(1, state)).toEqual({ title: 'Title is required', categories: 'At least one category is required' });
+    expect(stepErrors(1, state)).toEqual({
+      title: 'Title is required',
+      categories: 'At least one category is required',
+    });
     expect(stepErrors(2, state)).toEqual({ quantity: 'Quantity cannot be negative' });
     expect(Object.keys(stepErrors(3, state))).toEqual(['endDate', 'targetEnvolvmentDate']);
     expect(stepErrors(4, state)).toEqual({});
@@ -147,7 +160,9 @@ describe('where errors are shown', () => {
 describe('the cover file', () => {
   it('must be chosen, an image, and at most 10 MB', () => {
     expect(coverFileProblem(null)).toBe('Please select a file first');
-    expect(coverFileProblem({ type: 'application/pdf', size: 10 })).toBe('Please choose an image file (PNG, JPG or GIF)');
+    expect(coverFileProblem({ type: 'application/pdf', size: 10 })).toBe(
+      'Please choose an image file (PNG, JPG or GIF)',
+    );
     expect(coverFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();
     expect(coverFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe('Image must be 10 MB or smaller');
     // An unknown type goes to the server, which reads the bytes.
@@ -180,7 +195,10 @@ describe('the preview', () => {
   });
 
   it('shows what has been typed', () => {
-    const offer = toPreviewOffer(ready({ unlimited: false, quantity: 8, endDate: '2027-01-02', imgUrl: '/uploads/covers/a.png' }), creator);
+    const offer = toPreviewOffer(
+      ready({ unlimited: false, quantity: 8, endDate: '2027-01-02', imgUrl: '/uploads/covers/a.png' }),
+      creator,
+    );
     expect(offer).toMatchObject({
       title: 'Portrait commission',
       previewText: 'A hand-drawn portrait of you.',
@@ -278,7 +296,16 @@ describe('the creation body', () => {
 describe('the body against the server schema', () => {
   it('is accepted as the wizard sends it', () => {
     const body = toCreationBody(
-      ready({ unlimited: false, quantity: 3, endDate: '2031-01-01', targetDate: '2031-02-01', submissionsAllowed: true, submissionDeadline: '2031-01-15', published: true, publishedReleaseDate: '2031-03-01' }),
+      ready({
+        unlimited: false,
+        quantity: 3,
+        endDate: '2031-01-01',
+        targetDate: '2031-02-01',
+        submissionsAllowed: true,
+        submissionDeadline: '2031-01-15',
+        published: true,
+        publishedReleaseDate: '2031-03-01',
+      }),
     );
     expect(createEnvolvementSchema.safeParse(body).success).toBe(true);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyWizard, isStepComplete, parseQuantityInput, setSubmissionsAllowed, toCreationBody, validateWizard } from '@/lib/envolvements/wizard';
+import {
+  emptyWizard,
+  isStepComplete,
+  parseQuantityInput,
+  setSubmissionsAllowed,
+  toCreationBody,
+  validateWizard,
+} from '@/lib/envolvements/wizard';
 
 const filled = () => ({ ...emptyWizard(), title: 'T', previewText: 'P', categories: ['Art' as const] });
 
@@ -31,7 +38,16 @@ describe('quantity input', () => {
 
 describe('validateWizard', () => {
   it('gives every message of the final check', () => {
-    expect(validateWizard({ ...emptyWizard(), title: ' ', price: -1, quantity: -1, endDate: '2027-02-02', targetDate: '2027-01-01' })).toEqual({
+    expect(
+      validateWizard({
+        ...emptyWizard(),
+        title: ' ',
+        price: -1,
+        quantity: -1,
+        endDate: '2027-02-02',
+        targetDate: '2027-01-01',
+      }),
+    ).toEqual({
       title: 'Title is required',
       previewText: 'Preview text is required',
       categories: 'At least one category is required',
@@ -47,7 +63,12 @@ describe('validateWizard', () => {
 
 describe('user submissions toggle', () => {
   it('clears its description, deadline and types when turned off', () => {
-    const on = { ...setSubmissionsAllowed(filled(), true), submissionDescription: 'x', submissionDeadline: '2027-01-01', submissionContent: { picture: true, description: true, url: true } };
+    const on = {
+      ...setSubmissionsAllowed(filled(), true),
+      submissionDescription: 'x',
+      submissionDeadline: '2027-01-01',
+      submissionContent: { picture: true, description: true, url: true },
+    };
     expect(setSubmissionsAllowed(on, false)).toMatchObject({
       submissionsAllowed: false,
       submissionDescription: '',
@@ -71,6 +92,10 @@ describe('toCreationBody', () => {
       targetEnvolvmentDate: null,
     });
     expect(body).not.toHaveProperty('userID');
-    expect(toCreationBody({ ...filled(), unlimited: false, quantity: 12 }).quantity).toEqual({ quantity: 12, unlimited: false, currentEnvolves: 0 });
+    expect(toCreationBody({ ...filled(), unlimited: false, quantity: 12 }).quantity).toEqual({
+      quantity: 12,
+      unlimited: false,
+      currentEnvolves: 0,
+    });
   });
 });

@@ -44,12 +44,15 @@ export default async function AccountPage() {
         </h2>
         {account.hasPassword && account.email ? (
           <>
-            <p className="mt-1 mb-6 text-sm text-slate-600">Changing your password signs you out on every other device.</p>
+            <p className="mt-1 mb-6 text-sm text-slate-600">
+              Changing your password signs you out on every other device.
+            </p>
             <ChangePasswordForm email={account.email} />
           </>
         ) : (
           <p className="mt-2 text-sm text-slate-600">
-            You sign in with {oidcProviderName()}, so this account has no password here. Manage your password with {oidcProviderName()}.
+            You sign in with {oidcProviderName()}, so this account has no password here. Manage your password with{' '}
+            {oidcProviderName()}.
           </p>
         )}
       </section>

@@ -19,7 +19,12 @@ type ExplorePageProps = { searchParams: Promise<Record<string, string | string[]
 export default async function ExplorePage({ searchParams }: ExplorePageProps) {
   const [viewer, raw] = await Promise.all([getViewer(), searchParams]);
   if (!viewer) {
-    return <PageNotice title="Please log in to view Envolvments" action={{ href: '/login?callbackUrl=/explore', label: 'Log In' }} />;
+    return (
+      <PageNotice
+        title="Please log in to view Envolvments"
+        action={{ href: '/login?callbackUrl=/explore', label: 'Log In' }}
+      />
+    );
   }
   const params = parseExploreParams(raw);
   const filtered = params.all || Boolean(params.q) || params.categories.length > 0;
@@ -28,7 +33,9 @@ export default async function ExplorePage({ searchParams }: ExplorePageProps) {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight text-ink">Discover Your Next Envolvement</h1>
-          <p className="mt-1 text-slate-600">Commissions, live sessions, crowdfunding and more from creators you love.</p>
+          <p className="mt-1 text-slate-600">
+            Commissions, live sessions, crowdfunding and more from creators you love.
+          </p>
         </div>
         <Link href="/create" className={buttonClasses('primary', 'md')}>
           Create Your Own Envolvement

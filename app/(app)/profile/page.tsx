@@ -21,7 +21,11 @@ export default async function OwnProfilePage() {
   const viewer = await getViewer();
   if (!viewer) {
     return (
-      <PageNotice heading={false} title="No profile found... Would you like to Sign in?" action={{ href: '/login?callbackUrl=/profile', label: 'Sign in' }} />
+      <PageNotice
+        heading={false}
+        title="No profile found... Would you like to Sign in?"
+        action={{ href: '/login?callbackUrl=/profile', label: 'Sign in' }}
+      />
     );
   }
   return (

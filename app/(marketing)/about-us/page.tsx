@@ -8,8 +8,8 @@ export default function AboutUsPage() {
   return (
     <div>
       <PageHeader title="About Us">
-        Envolve started with a simple idea: audiences want to take part, not only watch. We build the place where creators
-        offer commissions, seats and projects, and where their audience joins them.
+        Envolve started with a simple idea: audiences want to take part, not only watch. We build the place where
+        creators offer commissions, seats and projects, and where their audience joins them.
       </PageHeader>
       <section className="mx-auto max-w-3xl space-y-4 px-6 py-12 text-slate-700">
         <p>
@@ -17,7 +17,9 @@ export default function AboutUsPage() {
           threads. Envolve brings these together: clear spots and dates, one-click joining, card payments, updates and a
           review board for what the audience sends in.
         </p>
-        <p>We are a small team, and we answer every message. Tell us what you would like to build with your audience.</p>
+        <p>
+          We are a small team, and we answer every message. Tell us what you would like to build with your audience.
+        </p>
       </section>
       <Team />
     </div>

@@ -2,7 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 
-export const metadata: Metadata = { title: 'Contact Us', description: 'Questions, comments or ideas: write to the Envolve team.' };
+export const metadata: Metadata = {
+  title: 'Contact Us',
+  description: 'Questions, comments or ideas: write to the Envolve team.',
+};
 
 export default function ContactUsPage() {
   return (

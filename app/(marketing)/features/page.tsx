@@ -7,7 +7,10 @@ export const metadata: Metadata = {
 };
 
 const PILLARS = [
-  { title: 'Collaborate', text: 'Make things with your audience: songs, zines, routes and ideas built from their submissions.' },
+  {
+    title: 'Collaborate',
+    text: 'Make things with your audience: songs, zines, routes and ideas built from their submissions.',
+  },
   { title: 'Connect', text: 'Meet the people who watch you in ranked games, Q&As, photo walks and open mics.' },
   { title: 'Commission', text: 'Take commissions with clear spots, dates and a review board for every request.' },
   { title: 'Centralize', text: 'Your offers, updates, buyers and submissions in one place instead of five apps.' },
@@ -18,7 +21,9 @@ const PILLARS = [
 export default function FeaturesPage() {
   return (
     <div>
-      <PageHeader title="Six pillars of Envolve">Everything a creator needs to turn an audience into participants.</PageHeader>
+      <PageHeader title="Six pillars of Envolve">
+        Everything a creator needs to turn an audience into participants.
+      </PageHeader>
       <section className="mx-auto grid max-w-6xl gap-6 px-6 py-14 sm:grid-cols-2 lg:grid-cols-3">
         {PILLARS.map((pillar) => (
           <article key={pillar.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -59,7 +59,13 @@ export default async function EnvolvementPage({ params }: PageProps) {
   if (!envolvement) notFound();
   // The proxy answers this state with 410 Gone.
   if (!maySee(envolvement, viewerId)) {
-    return <PageNotice title="Envolvement Removed" message={REMOVED_MESSAGE} action={{ href: '/explore', label: 'Explore envolvements' }} />;
+    return (
+      <PageNotice
+        title="Envolvement Removed"
+        message={REMOVED_MESSAGE}
+        action={{ href: '/explore', label: 'Explore envolvements' }}
+      />
+    );
   }
 
   const isCreator = viewerId === envolvement.userID;
@@ -100,11 +106,16 @@ export default async function EnvolvementPage({ params }: PageProps) {
               <Avatar name={envolvement.username} picture={envolvement.userPicture} size={40} />
               <p className="text-sm text-slate-600">
                 Posted by{' '}
-                <Link href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`} className="font-semibold text-brand-700 hover:underline">
+                <Link
+                  href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
                   {envolvement.username}
                 </Link>
                 <br />
-                <time dateTime={envolvement.datePublished}>{format(new Date(envolvement.datePublished), 'MMM d, yyyy')}</time>
+                <time dateTime={envolvement.datePublished}>
+                  {format(new Date(envolvement.datePublished), 'MMM d, yyyy')}
+                </time>
               </p>
             </div>
             <dl className="flex flex-wrap gap-8">
@@ -142,12 +153,19 @@ export default async function EnvolvementPage({ params }: PageProps) {
             <div className="rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm">
               <h2 className="text-lg font-bold text-ink">Access Required</h2>
               <p className="mt-1 text-sm text-slate-600">Please log in to view this Envolvement</p>
-              <Link href={`/login?callbackUrl=/envolvement/${envolvement._id}`} className={buttonClasses('primary', 'md', 'mt-6')}>
+              <Link
+                href={`/login?callbackUrl=/envolvement/${envolvement._id}`}
+                className={buttonClasses('primary', 'md', 'mt-6')}
+              >
                 Log In
               </Link>
             </div>
           ) : !canSee ? (
-            <LockPanel envolvementId={envolvement._id} categories={envolvement.categories} removed={envolvement.removed} />
+            <LockPanel
+              envolvementId={envolvement._id}
+              categories={envolvement.categories}
+              removed={envolvement.removed}
+            />
           ) : (
             <UnderlineTabs
               label="Envolvement content"
@@ -164,10 +182,28 @@ export default async function EnvolvementPage({ params }: PageProps) {
                 },
                 // The Submissions tab exists only where submissions are allowed.
                 ...(envolvement.submissions.submissionsAllowed || envolvement.submissions.submissionsActive
-                  ? [{ value: 'submissions', label: 'Submissions', content: <SubmissionsTab envolvement={envolvement} viewer={viewer} hasAccess={canSee} /> }]
+                  ? [
+                      {
+                        value: 'submissions',
+                        label: 'Submissions',
+                        content: <SubmissionsTab envolvement={envolvement} viewer={viewer} hasAccess={canSee} />,
+                      },
+                    ]
                   : []),
                 ...(members
-                  ? [{ value: 'members', label: 'Members', content: <MembersList envolvementId={envolvement._id} initial={members} removed={envolvement.removed} /> }]
+                  ? [
+                      {
+                        value: 'members',
+                        label: 'Members',
+                        content: (
+                          <MembersList
+                            envolvementId={envolvement._id}
+                            initial={members}
+                            removed={envolvement.removed}
+                          />
+                        ),
+                      },
+                    ]
                   : []),
               ]}
             />

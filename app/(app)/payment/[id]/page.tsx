@@ -8,7 +8,13 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { CHECKOUT_REFUSALS, checkoutDecision, formatPrice, profileSlug, REMOVED_MESSAGE } from '@/lib/envolvements/rules';
+import {
+  CHECKOUT_REFUSALS,
+  checkoutDecision,
+  formatPrice,
+  profileSlug,
+  REMOVED_MESSAGE,
+} from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { uuidParam } from '@/lib/http/route';
 import { isStripeConfigured } from '@/lib/payments/stripe';
@@ -38,11 +44,22 @@ function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementDto; vi
   }
   if (decision === 'free') return <FreeClaim envolvementId={envolvement._id} />;
   if (decision === 'paid') {
-    if (!isStripeConfigured()) return <CheckoutNotice title="Card payments are not available on this site yet." message="Free envolvements can still be joined." />;
+    if (!isStripeConfigured())
+      return (
+        <CheckoutNotice
+          title="Card payments are not available on this site yet."
+          message="Free envolvements can still be joined."
+        />
+      );
     return <CardPayment envolvementId={envolvement._id} label={`Pay ${formatPrice(envolvement.priceCents)}`} />;
   }
   const refusal = CHECKOUT_REFUSALS[decision];
-  return <CheckoutNotice title={refusal.title} message={decision === 'own' ? 'This is your own envolvement: you cannot join it.' : refusal.message} />;
+  return (
+    <CheckoutNotice
+      title={refusal.title}
+      message={decision === 'own' ? 'This is your own envolvement: you cannot join it.' : refusal.message}
+    />
+  );
 }
 
 export default async function CheckoutPage({ params }: { params: Promise<{ id: string }> }) {
@@ -64,7 +81,10 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight text-ink">Checkout</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="details-heading">
+        <section
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          aria-labelledby="details-heading"
+        >
           <h2 id="details-heading" className="text-lg font-bold text-ink">
             Payment Details
           </h2>
@@ -72,7 +92,10 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
           <h3 className="mt-4 text-xl font-semibold text-ink">{envolvement.title}</h3>
           <p className="mt-1 text-sm text-slate-600">
             Content published by{' '}
-            <Link href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`} className="font-semibold text-brand-700 hover:underline">
+            <Link
+              href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
               {envolvement.username}
             </Link>
           </p>

@@ -5,7 +5,11 @@ import { buttonClasses } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Payment complete', robots: { index: false } };
 
-export default async function CompletionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CompletionPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const raw = (await searchParams).payment_intent;
   const paymentIntentId = Array.isArray(raw) ? raw[0] : raw;
   return (

@@ -1,5 +1,11 @@
 import { PageNotice } from '@/components/ui/notice';
 
 export default function UserNotFound() {
-  return <PageNotice title="User not found" message="Sorry, no user can be found." action={{ href: '/profile/search', label: 'Search again' }} />;
+  return (
+    <PageNotice
+      title="User not found"
+      message="Sorry, no user can be found."
+      action={{ href: '/profile/search', label: 'Search again' }}
+    />
+  );
 }

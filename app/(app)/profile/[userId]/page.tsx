@@ -22,7 +22,14 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
     title: name,
     description,
     alternates: { canonical: url },
-    openGraph: { title: `${name} on Envolve`, description, url, type: 'profile', username: user.nickname, images: user.bannerUrl ? [user.bannerUrl] : undefined },
+    openGraph: {
+      title: `${name} on Envolve`,
+      description,
+      url,
+      type: 'profile',
+      username: user.nickname,
+      images: user.bannerUrl ? [user.bannerUrl] : undefined,
+    },
   };
 }
 

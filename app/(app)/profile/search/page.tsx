@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
 import { UserSearch } from '@/components/profile/user-search';
 
-export const metadata: Metadata = { title: 'Find people', description: 'Find creators and members on Envolve by username.' };
+export const metadata: Metadata = {
+  title: 'Find people',
+  description: 'Find creators and members on Envolve by username.',
+};
 
 export default function UserSearchPage() {
   return (

@@ -41,7 +41,10 @@ export default async function UserSearchResultsPage({ params }: { params: Promis
       <ul className="mt-6 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
         {results.map((user) => (
           <li key={user.user_id}>
-            <Link href={`/profile/${encodeURIComponent(profileSlug(user.user_id))}`} className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
+            <Link
+              href={`/profile/${encodeURIComponent(profileSlug(user.user_id))}`}
+              className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50"
+            >
               <Avatar name={user.nickname} picture={user.picture} size={36} />
               <span className="font-medium text-ink">{user.nickname}</span>
             </Link>

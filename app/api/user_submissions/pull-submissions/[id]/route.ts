@@ -3,4 +3,6 @@ import { authedRoute, parseId } from '@/lib/http/route';
 import { pullSubmissions } from '@/lib/submissions/service';
 
 // GET /api/user_submissions/pull-submissions/{id}: every submission, for the creator
-export const GET = authedRoute(async ({ params, viewer }) => pullSubmissions(viewer, parseId(params.id, NOT_FOUND_MESSAGE)));
+export const GET = authedRoute(async ({ params, viewer }) =>
+  pullSubmissions(viewer, parseId(params.id, NOT_FOUND_MESSAGE)),
+);
