@@ -5,7 +5,8 @@ import { ImageIcon } from '@/components/envolvement/offer-icons';
 import { uploadImage } from '@/components/envolvement/upload-image';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { coverFileProblem, fileSizeLabel } from '@/lib/envolvements/wizard';
+import { imageFileProblem } from '@/lib/domain/images';
+import { fileSizeLabel } from '@/lib/envolvements/wizard';
 
 // The spec's states of the cover upload; a chosen file starts uploading at once.
 type Status = 'empty' | 'uploading' | 'uploaded' | 'error';
@@ -36,7 +37,7 @@ export function CoverUploader({ id, value, onChange, label = 'Cover image', erro
   }, [value, status]);
 
   async function upload(chosen: File | null) {
-    const problem = coverFileProblem(chosen);
+    const problem = imageFileProblem(chosen);
     if (problem || !chosen) {
       setStatus('error');
       setMessage(problem);

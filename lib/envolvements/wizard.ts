@@ -169,16 +169,6 @@ export function stepErrors(step: number, state: WizardState): Record<string, str
   return Object.fromEntries(Object.entries(validateWizard(state)).filter(([field]) => stepOfField(field) === step));
 }
 
-export const COVER_MAX_BYTES = 10 * 1024 * 1024;
-
-/** Why a chosen cover file cannot be uploaded, or null. The server checks the bytes again. */
-export function coverFileProblem(file: { type: string; size: number } | null | undefined): string | null {
-  if (!file) return 'Please select a file first';
-  if (file.type && !file.type.startsWith('image/')) return 'Please choose an image file (PNG, JPG or GIF)';
-  if (file.size > COVER_MAX_BYTES) return 'Image must be 10 MB or smaller';
-  return null;
-}
-
 /** A file size in MB with two decimals, as the uploader shows it. */
 export function fileSizeLabel(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;

@@ -1,5 +1,7 @@
 // Image types are told by their first bytes, never by the name or the declared type.
-export type ImageType = { ext: 'png' | 'jpg' | 'gif' | 'webp'; mime: string };
+import type { ImageExtension, ImageMimeType } from '@/lib/domain/images';
+
+export type ImageType = { ext: ImageExtension; mime: ImageMimeType };
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   signature.every((byte, i) => bytes[offset + i] === byte);
@@ -16,5 +18,3 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   }
   return null;
 }
-
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { v2 as cloudinary } from 'cloudinary';
 import { AppError } from '@/lib/http/errors';
 import type { UploadedFile, UploadLimits } from '@/lib/http/multipart';
-import { detectImageType, MAX_IMAGE_BYTES, type ImageType } from './image-type';
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@/lib/domain/images';
+import { detectImageType, type ImageType } from './image-type';
 
 export type ImageFolder = 'covers' | 'banners' | 'updates' | 'submissions';
 
@@ -15,21 +16,19 @@ export function localUploadsDir(): string {
   return process.env.UPLOADS_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'uploads');
 }
 
-const IMAGE_TOO_LARGE = 'Image must be 10 MB or smaller';
-
 /** What an image upload may weigh: the routes stream the body with these limits. */
-export const IMAGE_UPLOAD: UploadLimits = { maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: IMAGE_TOO_LARGE };
+export const IMAGE_UPLOAD: UploadLimits = { maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: IMAGE_MESSAGES.tooLarge };
 
 /** Checks that `file` is an image we accept and returns its bytes and real type. */
 export function readImage(file: UploadedFile | null): { bytes: Buffer; type: ImageType } {
-  if (!file || file.bytes.length === 0) throw new AppError('bad_request', 'Please select a file first');
-  if (file.bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', IMAGE_TOO_LARGE);
+  if (!file || file.bytes.length === 0) throw new AppError('bad_request', IMAGE_MESSAGES.missing);
+  if (file.bytes.length > MAX_IMAGE_BYTES) throw new AppError('too_large', IMAGE_MESSAGES.tooLarge);
   // SVG can carry scripts: refused whatever its bytes, even when they look like another image.
   if (file.mimeType === 'image/svg+xml' || /\.svgz?$/i.test(file.filename)) {
-    throw new AppError('bad_request', 'SVG images are not accepted. Please upload a PNG, JPEG, GIF or WebP image.');
+    throw new AppError('bad_request', IMAGE_MESSAGES.svg);
   }
   const type = detectImageType(file.bytes);
-  if (!type) throw new AppError('bad_request', 'Only PNG, JPEG, GIF or WebP images can be uploaded.');
+  if (!type) throw new AppError('bad_request', IMAGE_MESSAGES.unknownType);
   return { bytes: file.bytes, type };
 }
 

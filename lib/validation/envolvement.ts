@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImageUrl } from '@/lib/domain/images';
 import { CATEGORIES } from '@/lib/domain/categories';
 import { checkText } from './text';
 
@@ -72,10 +73,7 @@ const imgUrl = z
   .string()
   .trim()
   .max(LIMITS.imgUrl, MESSAGES.invalidImage)
-  .refine(
-    (url) => url === '' || url.startsWith('/uploads/') || url.startsWith('/demo/') || url.startsWith('https://'),
-    MESSAGES.invalidImage,
-  )
+  .refine((url) => url === '' || isImageUrl(url), MESSAGES.invalidImage)
   .check(checkText('Image'))
   .default('');
 

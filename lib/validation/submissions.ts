@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImageUrl } from '@/lib/domain/images';
 import { checkText } from './text';
 
 export const openSubmissionsSchema = z
@@ -21,8 +22,6 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const UPLOADED_PICTURE = /^\/uploads\/(submissions|covers)\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
-
 export const SUBMISSION_LIMITS = { description: 4000, url: 2000 } as const;
 
 export const userSubmissionSchema = z.object({
@@ -43,7 +42,7 @@ export const userSubmissionSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((v) => !v || UPLOADED_PICTURE.test(v) || v.startsWith('https://'), 'Picture must be an uploaded image')
+    .refine((v) => !v || isImageUrl(v), 'Picture must be an uploaded image')
     .check(checkText('Picture'))
     .optional(),
 });

@@ -4,7 +4,7 @@ import { POST as BANNER } from '@/app/api/profile/banner/route';
 import { GET as PROFILE_LIST } from '@/app/api/profile/[userId]/route';
 import { GET as PROFILE_INFO } from '@/app/api/user_profile_info/[id]/route';
 import { db } from '@/lib/db/client';
-import { MAX_IMAGE_BYTES } from '@/lib/storage/image-type';
+import { MAX_IMAGE_BYTES } from '@/lib/domain/images';
 import { users } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';

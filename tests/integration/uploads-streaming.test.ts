@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { POST as BANNER } from '@/app/api/profile/banner/route';
 import { POST as UPLOAD } from '@/app/api/uploads/image/route';
 import { RATE_LIMITS } from '@/lib/rate-limit';
-import { MAX_IMAGE_BYTES } from '@/lib/storage/image-type';
+import { MAX_IMAGE_BYTES } from '@/lib/domain/images';
 import { useTestDatabase } from '../helpers/db';
 import { call, sessionCookie } from '../helpers/http';
 import { useTempUploadsDir } from '../helpers/uploads';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { imageFileProblem } from '@/lib/domain/images';
 import {
-  coverFileProblem,
   emptyWizard,
   fileSizeLabel,
   firstStepWithError,
@@ -159,14 +159,14 @@ describe('where errors are shown', () => {
 
 describe('the cover file', () => {
   it('must be chosen, an image, and at most 10 MB', () => {
-    expect(coverFileProblem(null)).toBe('Please select a file first');
-    expect(coverFileProblem({ type: 'application/pdf', size: 10 })).toBe(
+    expect(imageFileProblem(null)).toBe('Please select a file first');
+    expect(imageFileProblem({ type: 'application/pdf', size: 10 })).toBe(
       'Please choose an image file (PNG, JPG or GIF)',
     );
-    expect(coverFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();
-    expect(coverFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe('Image must be 10 MB or smaller');
+    expect(imageFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();
+    expect(imageFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe('Image must be 10 MB or smaller');
     // An unknown type goes to the server, which reads the bytes.
-    expect(coverFileProblem({ type: '', size: 10 })).toBeNull();
+    expect(imageFileProblem({ type: '', size: 10 })).toBeNull();
   });
 
   it('shows its size in MB', () => {

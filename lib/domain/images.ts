@@ -1,0 +1,56 @@
+// What the product accepts as an image, for the upload routes, the uploaders in the
+// browser and the schemas of every form that stores an image URL.
+
+/** The accepted types, by MIME type, with the extension a stored file gets. */
+export const IMAGE_TYPES = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+} as const;
+
+export type ImageMimeType = keyof typeof IMAGE_TYPES;
+export type ImageExtension = (typeof IMAGE_TYPES)[ImageMimeType];
+
+/** For an `<input type="file" accept>`. */
+export const IMAGE_ACCEPT = Object.keys(IMAGE_TYPES).join(',');
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export const IMAGE_MESSAGES = {
+  missing: 'Please select a file first',
+  tooLarge: 'Image must be 10 MB or smaller',
+  notImage: 'Please choose an image file (PNG, JPG or GIF)',
+  svg: 'SVG images are not accepted. Please upload a PNG, JPEG, GIF or WebP image.',
+  unknownType: 'Only PNG, JPEG, GIF or WebP images can be uploaded.',
+} as const;
+
+export function isImageMimeType(type: string): type is ImageMimeType {
+  return Object.hasOwn(IMAGE_TYPES, type);
+}
+
+/**
+ * Why a file chosen in the browser cannot be uploaded, or null. Only a first look at the
+ * declared type and size: the server reads the bytes to tell the real type.
+ */
+export function imageFileProblem(file: { type: string; size: number } | null | undefined): string | null {
+  if (!file) return IMAGE_MESSAGES.missing;
+  if (file.type && !file.type.startsWith('image/')) return IMAGE_MESSAGES.notImage;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge;
+  return null;
+}
+
+// A file the app stored (/uploads/{folder}/{uuid}.{ext}), a picture of the demo data, or
+// an image on another https site (the spec lets covers and submissions name one).
+const STORED_IMAGE = /^\/uploads\/(covers|banners|updates|submissions)\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+const DEMO_IMAGE = /^\/demo\/[\w-]+\.(png|jpg|svg|webp)$/;
+
+/** Whether a stored image URL may be saved on a record: one rule for covers, updates and submissions. */
+export function isImageUrl(url: string): boolean {
+  if (STORED_IMAGE.test(url) || DEMO_IMAGE.test(url)) return true;
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
