@@ -2,7 +2,7 @@
 import { startFakeStripe } from '../tests/helpers/fake-stripe';
 
 const port = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
-startFakeStripe(port, {
+void startFakeStripe(port, {
   webhookUrl: process.env.FAKE_STRIPE_WEBHOOK_URL || undefined,
   // The secret the app under test is started with (playwright.config.ts).
   webhookSecret: process.env.FAKE_STRIPE_WEBHOOK_SECRET || 'whsec_e2e',

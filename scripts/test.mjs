@@ -1,42 +1,105 @@
-// npm test: typecheck, unit and integration tests, production build, then the
-// browser tests against `next start` on a fresh embedded database.
+// npm test: static checks, unit and integration tests, the production build and the
+// browser tests against `next start` on a fresh embedded database. Every stage runs
+// (the browser tests need the build), and the last line sums them: `N passed, M failed`.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { findChromium } from './chromium.mjs';
 
-function run(label, command, args, env = {}) {
+const reports = mkdtempSync(path.join(tmpdir(), 'envolve-test-'));
+const quiet = { NEXT_TELEMETRY_DISABLED: '1' };
+const totals = { passed: 0, failed: 0 };
+const stages = [];
+
+function spawn(command, args, env) {
+  return spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...quiet, ...env } });
+}
+
+/** Runs one stage; `count` reads how many tests passed and failed, else the stage is one check. */
+function stage(label, command, args, { env = {}, count } = {}) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  if (result.status !== 0) {
-    console.error(`✖ ${label} failed after ${seconds}s`);
-    process.exit(result.status ?? 1);
+  const result = spawn(command, args, env);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const ok = result.status === 0;
+  const counted = count?.() ?? null;
+  const passed = counted?.passed ?? (ok ? 1 : 0);
+  // A crash before any test reported still counts as a failure.
+  const failed = counted ? Math.max(counted.failed, ok ? 0 : 1) : ok ? 0 : 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  stages.push({ label, ok, seconds, passed, failed });
+  console.log(`${ok ? '✔' : '✖'} ${label}: ${passed} passed, ${failed} failed (${seconds}s)`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
   }
-  console.log(`✔ ${label} (${seconds}s)`);
 }
 
-const quiet = { NEXT_TELEMETRY_DISABLED: '1' };
-
-run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
-// Integration tests run on the embedded engine, and again on a PostgreSQL server
-// when TEST_DATABASE_URL names one.
-run('unit and integration tests (PGlite)', 'npx', ['vitest', 'run'], { ...quiet, TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
-  run('integration tests (PostgreSQL server)', 'npx', ['vitest', 'run', 'tests/integration'], quiet);
+function vitest(label, args, env) {
+  const file = path.join(reports, `${stages.length}-vitest.json`);
+  return stage(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    {
+      env,
+      count: () => {
+        const report = readJson(file);
+        return report && { passed: report.numPassedTests, failed: report.numFailedTests };
+      },
+    },
+  );
 }
-run('production build', 'npx', ['next', 'build'], { ...quiet, NEXT_DIST_DIR: '' });
 
-if (!findChromium()) {
+function playwright() {
+  const file = path.join(reports, 'playwright.json');
+  const reporter = path.join(import.meta.dirname, 'playwright-counts.mjs');
+  return stage('browser tests', 'npx', ['playwright', 'test', `--reporter=list,${reporter}`], {
+    env: { PLAYWRIGHT_COUNTS_FILE: file },
+    count: () => readJson(file),
+  });
+}
+
+function chromiumMissing() {
+  if (findChromium()) return false;
   const help = [
     'No Chromium found for the browser tests.',
     'Install it with your system packages, for example: sudo apt-get install -y chromium',
     'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   ].join('\n');
-  if (process.env.CI) {
-    console.error(`✖ ${help}`);
-    process.exit(1);
-  }
-  console.warn(`⚠ ${help}\nSkipping the browser tests.`);
-  process.exit(0);
+  console.warn(`⚠ ${help}`);
+  return true;
 }
-run('browser tests', 'npx', ['playwright', 'test'], quiet);
+
+stage('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+stage('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+stage('formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+stage('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
+// Integration tests run on the embedded engine, and again on a PostgreSQL server when
+// TEST_DATABASE_URL names one.
+vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('integration tests (PostgreSQL server)', ['tests/integration'], {});
+const built = stage('production build', 'npx', ['next', 'build'], { env: { NEXT_DIST_DIR: '' } });
+if (built) {
+  stage('no schema in client chunks', 'npx', ['tsx', '--conditions=react-server', 'scripts/check-client-bundle.ts']);
+  if (!chromiumMissing()) {
+    playwright();
+  } else if (process.env.CI) {
+    totals.failed += 1;
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+console.log('\nStages:');
+for (const { label, ok, seconds, passed, failed } of stages) {
+  console.log(`  ${ok ? '✔' : '✖'} ${label.padEnd(40)} ${passed} passed, ${failed} failed, ${seconds}s`);
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);

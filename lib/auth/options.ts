@@ -59,74 +59,92 @@ function oidcProvider(): OAuthConfig<OidcProfile> {
   };
 }
 
+function credentialsProvider() {
+  return CredentialsProvider({
+    id: 'credentials',
+    name: 'Email',
+    credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+    async authorize(credentials) {
+      const parsed = signInSchema.safeParse(credentials);
+      if (!parsed.success) return null;
+      try {
+        const user = await verifyLocalCredentials(parsed.data.email, parsed.data.password);
+        if (!user) return null;
+        return { id: user.id, name: user.name, nickname: user.nickname, email: user.email, image: user.picture };
+      } catch (error) {
+        // A failure here (the database is down, a malformed stored hash) is a failed
+        // sign-in for the person, and a logged error for us; never next-auth's error page.
+        logError('auth', error);
+        return null;
+      }
+    },
+  });
+}
+
+const callbacks: NextAuthOptions['callbacks'] = {
+  async signIn({ user, account }) {
+    if (account?.provider === 'oidc') {
+      await upsertOidcUser({
+        id: user.id,
+        email: user.email ?? null,
+        name: user.name ?? user.nickname ?? 'Envolve user',
+        nickname: user.nickname ?? user.name ?? 'user',
+        picture: user.image ?? null,
+      });
+    }
+    return true;
+  },
+  async jwt({ token, user }) {
+    if (user) {
+      token.sub = user.id;
+      token.name = user.name;
+      token.nickname = user.nickname ?? user.name;
+      token.picture = user.image;
+      token.email = user.email;
+      // The session belongs to the account's current version; signing out or a new
+      // password raises it, which ends this session too (lib/auth/viewer.ts).
+      token.sv = (await getSessionVersion(user.id)) ?? 0;
+    }
+    return token;
+  },
+  session({ session, token }) {
+    session.user = {
+      sub: token.sub ?? '',
+      name: token.name ?? '',
+      nickname: token.nickname ?? token.name ?? '',
+      picture: token.picture ?? null,
+      email: token.email ?? null,
+    };
+    return session;
+  },
+  // Every redirect next-auth makes (after sign-in, sign-out, an error) stays on this site.
+  redirect({ url, baseUrl }) {
+    return safeRedirectUrl(url, baseUrl);
+  },
+};
+
+const authLogger: NextAuthOptions['logger'] = {
+  error(code, metadata) {
+    const error =
+      metadata instanceof Error ? metadata : ((metadata as { error?: unknown } | undefined)?.error ?? new Error(code));
+    logError('next-auth', error, { code });
+  },
+  warn(code) {
+    logWarn('next-auth', `next-auth warning ${code}`, { code });
+  },
+  // next-auth calls this whatever its `debug` option; pino writes it only at LOG_LEVEL=debug.
+  debug(code, metadata) {
+    logger.debug({ scope: 'next-auth', code, metadata }, `next-auth ${code}`);
+  },
+};
+
 export function getAuthOptions(): NextAuthOptions {
   return {
     secret: getAuthSecret(),
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: '/login', error: '/login' },
-    providers: [
-      CredentialsProvider({
-        id: 'credentials',
-        name: 'Email',
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials) {
-          const parsed = signInSchema.safeParse(credentials);
-          if (!parsed.success) return null;
-          try {
-            const user = await verifyLocalCredentials(parsed.data.email, parsed.data.password);
-            if (!user) return null;
-            return { id: user.id, name: user.name, nickname: user.nickname, email: user.email, image: user.picture };
-          } catch (error) {
-            // A failure here (the database is down, a malformed stored hash) is a failed
-            // sign-in for the person, and a logged error for us; never next-auth's error page.
-            logError('auth', error);
-            return null;
-          }
-        },
-      }),
-      ...(isOidcConfigured() ? [oidcProvider()] : []),
-    ],
-    callbacks: {
-      async signIn({ user, account }) {
-        if (account?.provider === 'oidc') {
-          await upsertOidcUser({
-            id: user.id,
-            email: user.email ?? null,
-            name: user.name ?? user.nickname ?? 'Envolve user',
-            nickname: user.nickname ?? user.name ?? 'user',
-            picture: user.image ?? null,
-          });
-        }
-        return true;
-      },
-      async jwt({ token, user }) {
-        if (user) {
-          token.sub = user.id;
-          token.name = user.name;
-          token.nickname = user.nickname ?? user.name;
-          token.picture = user.image;
-          token.email = user.email;
-          // The session belongs to the account's current version; signing out or a new
-          // password raises it, which ends this session too (lib/auth/viewer.ts).
-          token.sv = (await getSessionVersion(user.id)) ?? 0;
-        }
-        return token;
-      },
-      async session({ session, token }) {
-        session.user = {
-          sub: token.sub ?? '',
-          name: token.name ?? '',
-          nickname: token.nickname ?? token.name ?? '',
-          picture: token.picture ?? null,
-          email: token.email ?? null,
-        };
-        return session;
-      },
-      // Every redirect next-auth makes (after sign-in, sign-out, an error) stays on this site.
-      async redirect({ url, baseUrl }) {
-        return safeRedirectUrl(url, baseUrl);
-      },
-    },
+    providers: [credentialsProvider(), ...(isOidcConfigured() ? [oidcProvider()] : [])],
+    callbacks,
     events: {
       // Signing out ends the account's sessions on every device, not only this cookie.
       async signOut({ token }) {
@@ -134,22 +152,7 @@ export function getAuthOptions(): NextAuthOptions {
         await endAllSessions(token.sub, sessionVersionOf(token));
       },
     },
-    logger: {
-      error(code, metadata) {
-        const error =
-          metadata instanceof Error
-            ? metadata
-            : ((metadata as { error?: unknown } | undefined)?.error ?? new Error(code));
-        logError('next-auth', error, { code });
-      },
-      warn(code) {
-        logWarn('next-auth', `next-auth warning ${code}`, { code });
-      },
-      // next-auth calls this whatever its `debug` option; pino writes it only at LOG_LEVEL=debug.
-      debug(code, metadata) {
-        logger.debug({ scope: 'next-auth', code, metadata }, `next-auth ${code}`);
-      },
-    },
+    logger: authLogger,
   };
 }
 

@@ -18,7 +18,7 @@ export type DatabaseHandle = {
   /** The connection pool on a PostgreSQL server (absent on the embedded database). */
   pool?: pg.Pool;
   /** Raw SQL for libraries that bring their own (the job queue). */
-  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   close: () => Promise<void>;
 };
 

@@ -22,7 +22,7 @@ export async function prepareDatabase(): Promise<void> {
   }
   const jobs = await startJobs(handle);
   const close = () => {
-    jobs
+    void jobs
       .stop()
       .catch((error) => logError('jobs.stop', error))
       .then(() => handle.close())

@@ -19,6 +19,69 @@ export async function isDatabaseEmpty(database: Database): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type DemoEnvolvement = (typeof DEMO_ENVOLVEMENTS)[number];
+
+function envolvementRow(demo: DemoEnvolvement, now: Date, createdAt: Date) {
+  const inDays = (days: number | undefined) => (days === undefined ? null : new Date(now.getTime() + days * DAY_MS));
+  return {
+    creatorId: userId(demo.creator),
+    title: demo.title,
+    previewText: demo.preview,
+    description: demo.description,
+    imgUrl: coverFor(demo.categories[0]!),
+    categories: demo.categories,
+    priceCents: demo.priceCents ?? 0,
+    unlimited: demo.spots === undefined,
+    quantity: demo.spots ?? 0,
+    currentCount: (demo.buyers ?? []).length,
+    endDate: inDays(demo.endInDays),
+    targetDate: inDays(demo.targetInDays),
+    isActive: !demo.inactive,
+    commentsAllowed: true,
+    submissionsAllowed: Boolean(demo.submissions),
+    submissionsActive: Boolean(demo.submissions),
+    submissionDescription: demo.submissions?.description ?? '',
+    submissionPicture: Boolean(demo.submissions?.picture),
+    submissionText: Boolean(demo.submissions?.text),
+    submissionUrl: Boolean(demo.submissions?.url),
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+/** One demo envolvement with its members, a submission and its updates. */
+async function seedEnvolvement(tx: Transaction, demo: DemoEnvolvement, now: Date, createdAt: Date): Promise<void> {
+  const buyers = demo.buyers ?? [];
+  const [row] = await tx
+    .insert(envolvements)
+    .values(envolvementRow(demo, now, createdAt))
+    .returning({ id: envolvements.id });
+  const envolvementId = row!.id;
+  if (buyers.length) {
+    await tx
+      .insert(purchases)
+      .values(buyers.map((b) => ({ envolvementId, userId: userId(b), amountCents: demo.priceCents ?? 0, createdAt })));
+  }
+  if (demo.submissions?.text && buyers.length) {
+    await tx.insert(submissions).values({
+      envolvementId,
+      userId: userId(buyers[0]!),
+      description: 'Here is my idea: keep it short, fun and a little surprising.',
+    });
+  }
+  for (const [i, update] of (demo.updates ?? []).entries()) {
+    await tx.insert(posts).values({
+      envolvementId,
+      authorId: userId(demo.creator),
+      kind: 'update',
+      title: update.title,
+      description: update.description,
+      createdAt: new Date(createdAt.getTime() + (i + 1) * 60 * 60 * 1000),
+    });
+  }
+}
+
 /** Inserts the demo users and envolvements. Does nothing when the demo users exist. */
 export async function seedDemoData(database: Database, now: Date = new Date()): Promise<{ seeded: boolean }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -42,59 +105,7 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
     const total = DEMO_ENVOLVEMENTS.length;
     for (const [index, demo] of DEMO_ENVOLVEMENTS.entries()) {
       const createdAt = new Date(now.getTime() - (total - index) * 3 * 60 * 60 * 1000);
-      const buyers = demo.buyers ?? [];
-      const [row] = await tx
-        .insert(envolvements)
-        .values({
-          creatorId: userId(demo.creator),
-          title: demo.title,
-          previewText: demo.preview,
-          description: demo.description,
-          imgUrl: coverFor(demo.categories[0]!),
-          categories: demo.categories,
-          priceCents: demo.priceCents ?? 0,
-          unlimited: demo.spots === undefined,
-          quantity: demo.spots ?? 0,
-          currentCount: buyers.length,
-          endDate: demo.endInDays === undefined ? null : new Date(now.getTime() + demo.endInDays * DAY_MS),
-          targetDate: demo.targetInDays === undefined ? null : new Date(now.getTime() + demo.targetInDays * DAY_MS),
-          isActive: !demo.inactive,
-          commentsAllowed: true,
-          submissionsAllowed: Boolean(demo.submissions),
-          submissionsActive: Boolean(demo.submissions),
-          submissionDescription: demo.submissions?.description ?? '',
-          submissionPicture: Boolean(demo.submissions?.picture),
-          submissionText: Boolean(demo.submissions?.text),
-          submissionUrl: Boolean(demo.submissions?.url),
-          createdAt,
-          updatedAt: createdAt,
-        })
-        .returning({ id: envolvements.id });
-      const envolvementId = row!.id;
-      if (buyers.length) {
-        await tx
-          .insert(purchases)
-          .values(
-            buyers.map((b) => ({ envolvementId, userId: userId(b), amountCents: demo.priceCents ?? 0, createdAt })),
-          );
-      }
-      if (demo.submissions?.text && buyers.length) {
-        await tx.insert(submissions).values({
-          envolvementId,
-          userId: userId(buyers[0]!),
-          description: 'Here is my idea: keep it short, fun and a little surprising.',
-        });
-      }
-      for (const [i, update] of (demo.updates ?? []).entries()) {
-        await tx.insert(posts).values({
-          envolvementId,
-          authorId: userId(demo.creator),
-          kind: 'update',
-          title: update.title,
-          description: update.description,
-          createdAt: new Date(createdAt.getTime() + (i + 1) * 60 * 60 * 1000),
-        });
-      }
+      await seedEnvolvement(tx, demo, now, createdAt);
     }
     return { seeded: true };
   });

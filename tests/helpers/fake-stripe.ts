@@ -385,41 +385,43 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     }
   }
 
+  async function respond(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    requestCount += 1;
+    const method = req.method ?? 'GET';
+    const [path = '', query = ''] = (req.url ?? '').split('?');
+    const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    const isApi = path.startsWith('/v1/');
+    let params: Params | undefined;
+    try {
+      // The API takes Stripe's form encoding; the test controls take JSON.
+      params = {
+        ...parseStripeForm(query),
+        ...(isApi ? parseStripeForm(raw) : raw ? (JSON.parse(raw) as Params) : {}),
+      };
+    } catch {
+      params = undefined;
+    }
+    requests.push({
+      method,
+      path,
+      body: isApi ? Object.fromEntries(new URLSearchParams(raw)) : {},
+      params: params ?? {},
+      idempotencyKey: key,
+    });
+    const answer = !params
+      ? answerError(invalidRequest('parameter_invalid', 'The body must be JSON.'))
+      : isApi
+        ? answerApi(method, path, params, key)
+        : await answerControl(method, path, params);
+    const headers = { 'content-type': 'application/json', 'request-id': `req_fake${requestCount}` };
+    res.writeHead(answer.status, answer.replayed ? { ...headers, 'idempotent-replayed': 'true' } : headers);
+    res.end(answer.body);
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
-    req.on('end', async () => {
-      requestCount += 1;
-      const method = req.method ?? 'GET';
-      const [path = '', query = ''] = (req.url ?? '').split('?');
-      const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
-      const isApi = path.startsWith('/v1/');
-      let params: Params | undefined;
-      try {
-        // The API takes Stripe's form encoding; the test controls take JSON.
-        params = {
-          ...parseStripeForm(query),
-          ...(isApi ? parseStripeForm(raw) : raw ? (JSON.parse(raw) as Params) : {}),
-        };
-      } catch {
-        params = undefined;
-      }
-      requests.push({
-        method,
-        path,
-        body: isApi ? Object.fromEntries(new URLSearchParams(raw)) : {},
-        params: params ?? {},
-        idempotencyKey: key,
-      });
-      const answer = !params
-        ? answerError(invalidRequest('parameter_invalid', 'The body must be JSON.'))
-        : isApi
-          ? answerApi(method, path, params, key)
-          : await answerControl(method, path, params);
-      const headers = { 'content-type': 'application/json', 'request-id': `req_fake${requestCount}` };
-      res.writeHead(answer.status, answer.replayed ? { ...headers, 'idempotent-replayed': 'true' } : headers);
-      res.end(answer.body);
-    });
+    req.on('end', () => void respond(req, res, raw));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as AddressInfo;

@@ -10,7 +10,7 @@ import { db } from '@/lib/db/client';
 import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { getRemovalImpact } from '@/lib/envolvements/removal';
 import { takeSpot } from '@/lib/payments/grant';
-import { envolvements, paymentRefunds, payments, purchases, submissions } from '@/models';
+import { envolvements, paymentRefunds, purchases, submissions } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import {

@@ -4,7 +4,7 @@ import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
 import { GET as MEMBERS } from '@/app/api/post/[id]/members/route';
 import { GET as GET_ITEM } from '@/app/api/post/[id]/route';
 import { db } from '@/lib/db/client';
-import { envolvements, paymentRefunds, payments, purchases } from '@/models';
+import { envolvements, paymentRefunds, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import {
