@@ -1,18 +1,37 @@
 import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { getViewerFromRequest, type Viewer } from '@/lib/auth/viewer';
-import { RateLimitError } from '@/lib/rate-limit';
+import { consumeRateLimit, RateLimitError, type RateLimitName } from '@/lib/rate-limit';
+import { clientIp } from './client-ip';
 import { AppError, toErrorResponse } from './errors';
 import { assertSameOrigin } from './same-origin';
 import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders } from './security-headers';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-type Handler<V> = (ctx: {
+/** What a handler receives: the viewer, and the body and query already checked by their schemas. */
+export type RouteInput<V, B, Q> = {
   request: NextRequest;
   params: Record<string, string>;
   viewer: V;
-}) => Promise<Response | unknown>;
+  body: B;
+  query: Q;
+};
+
+type Handler<V, B, Q> = (input: RouteInput<V, B, Q>) => Promise<Response | unknown>;
+
+/** The schemas of a route's input (a 400 with `{ error, fields }` when it does not fit), and its rate limit. */
+type InputSchemas<B, Q> = {
+  /**
+   * Counted once the viewer is known and before the input is read, so refused input
+   * counts too: per client IP, per signed-in user, or per user else IP.
+   */
+  rateLimit?: { name: RateLimitName; per: 'ip' | 'user' | 'userOrIp' };
+  /** The JSON body. */
+  body?: ZodType<B>;
+  /** The query string, as an object of strings (arrays for repeated names). */
+  query?: ZodType<Q>;
+};
 
 type RouteOptions = {
   /**
@@ -108,20 +127,57 @@ export function handleRoute(
   };
 }
 
-/** A route handler open to everyone; `viewer` is null when signed out. */
-export function publicRoute(handler: Handler<Viewer | null>, options: RouteOptions = {}) {
+/** The query string as the object a schema reads: one string per name, an array when repeated. */
+export function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    query[name] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
+}
+
+function route<V, B, Q>(
+  resolveViewer: (viewer: Viewer | null) => V,
+  handler: Handler<V, B, Q>,
+  options: RouteOptions & InputSchemas<B, Q>,
+) {
   return handleRoute(async (request, context) => {
-    const [viewer, params] = await Promise.all([getViewerFromRequest(request), context?.params]);
-    return toResponse(await handler({ request, params: flatten(params ?? {}), viewer }));
+    const [found, params] = await Promise.all([getViewerFromRequest(request), context?.params]);
+    // Who is asking is settled before the input is read: no session is a 401 whatever the body.
+    const viewer = resolveViewer(found);
+    if (options.rateLimit) {
+      const { name, per } = options.rateLimit;
+      const ip = () => clientIp(request.headers);
+      await consumeRateLimit(name, per === 'ip' ? ip() : (found?.id ?? ip()));
+    }
+    const query = options.query ? options.query.parse(queryObject(request.nextUrl.searchParams)) : (undefined as Q);
+    const body = options.body ? await readJson(request, options.body) : (undefined as B);
+    return toResponse(await handler({ request, params: flatten(params ?? {}), viewer, body, query }));
   }, options);
 }
 
-/** A route handler for signed-in users: 401 before the body runs when there is no session. */
-export function authedRoute(handler: Handler<Viewer>, options: RouteOptions = {}) {
-  return publicRoute(async (ctx) => {
-    if (!ctx.viewer) throw new AppError('unauthorized', 'You must be signed in to do this.');
-    return handler({ ...ctx, viewer: ctx.viewer });
-  }, options);
+/** A route handler open to everyone; `viewer` is null when signed out. */
+export function publicRoute<B = undefined, Q = undefined>(
+  handler: Handler<Viewer | null, B, Q>,
+  options: RouteOptions & InputSchemas<B, Q> = {},
+) {
+  return route((viewer) => viewer, handler, options);
+}
+
+/** A route handler for signed-in users: 401 before the input is read when there is no session. */
+export function authedRoute<B = undefined, Q = undefined>(
+  handler: Handler<Viewer, B, Q>,
+  options: RouteOptions & InputSchemas<B, Q> = {},
+) {
+  return route(
+    (viewer) => {
+      if (!viewer) throw new AppError('unauthorized', 'You must be signed in to do this.');
+      return viewer;
+    },
+    handler,
+    options,
+  );
 }
 
 const TOO_LARGE = 'The request body is too large.';

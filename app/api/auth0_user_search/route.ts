@@ -1,8 +1,13 @@
-import { clientIp } from '@/lib/http/client-ip';
+import { z } from 'zod';
 import { publicRoute } from '@/lib/http/route';
 import { searchUsers } from '@/lib/users/search';
+import { userSearchSchema } from '@/lib/validation/users';
+
+// No username is searched as '' and refused as too short, like any short text.
+const searchQuery = z.object({ username: z.preprocess((value) => value ?? '', userSearchSchema) });
 
 // GET /api/auth0_user_search?username=: users whose nickname or name contains the text
-export const GET = publicRoute(async ({ request, viewer }) =>
-  searchUsers(request.nextUrl.searchParams.get('username') ?? '', viewer?.id ?? clientIp(request.headers)),
-);
+export const GET = publicRoute(async ({ query }) => searchUsers(query.username), {
+  query: searchQuery,
+  rateLimit: { name: 'userSearch', per: 'userOrIp' },
+});

@@ -1,13 +1,12 @@
-import { clientIp } from '@/lib/http/client-ip';
-import { publicRoute, readJson } from '@/lib/http/route';
-import { consumeRateLimit } from '@/lib/rate-limit';
+import { publicRoute } from '@/lib/http/route';
 import { createLocalUser } from '@/lib/users/service';
 import { registerSchema } from '@/lib/validation/auth';
 
 // POST /api/auth/register: create an e-mail and password account
-export const POST = publicRoute(async ({ request }) => {
-  await consumeRateLimit('signUpIp', clientIp(request.headers));
-  const input = await readJson(request, registerSchema);
-  const user = await createLocalUser(input);
-  return Response.json({ id: user.id, name: user.name, nickname: user.nickname, email: user.email }, { status: 201 });
-});
+export const POST = publicRoute(
+  async ({ body }) => {
+    const user = await createLocalUser(body);
+    return Response.json({ id: user.id, name: user.name, nickname: user.nickname, email: user.email }, { status: 201 });
+  },
+  { body: registerSchema, rateLimit: { name: 'signUpIp', per: 'ip' } },
+);

@@ -1,20 +1,13 @@
-import { AppError } from '@/lib/http/errors';
-import { authedRoute, parseId, readJson } from '@/lib/http/route';
-import { confirmCardPayment } from '@/lib/payments/card';
-import { claimFree, ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/grant';
+import { authedRoute, parseId } from '@/lib/http/route';
+import { ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/grant';
+import { joinEnvolvement } from '@/lib/payments/join';
 import { checkoutBodySchema } from '@/lib/validation/payments';
 
 // POST /api/payment/grant-access: join a free envolvement, or confirm a card payment
-export const POST = authedRoute(async ({ request, viewer }) => {
-  const body = await readJson(request, checkoutBodySchema);
-  const envolvementId = parseId(body.submissionId, ENVOLVEMENT_NOT_FOUND);
-  if (!body.paymentIntentId) {
-    // Refuses a paid envolvement with 'This envolvement requires payment.'
-    await claimFree(viewer.id, envolvementId);
+export const POST = authedRoute(
+  async ({ body, viewer }) => {
+    await joinEnvolvement(viewer.id, parseId(body.envolvementId, ENVOLVEMENT_NOT_FOUND), body.paymentIntentId);
     return { success: true };
-  }
-  // A card payment is confirmed against the ledger and Stripe whatever the price is now.
-  const outcome = await confirmCardPayment(viewer.id, envolvementId, body.paymentIntentId);
-  if (!outcome.granted) throw new AppError('conflict', outcome.message);
-  return { success: true };
-});
+  },
+  { body: checkoutBodySchema },
+);

@@ -5,10 +5,9 @@ import { Avatar } from '@/components/layout/avatar';
 import { profileSlug } from '@/lib/envolvements/rules';
 import { getViewer } from '@/lib/auth/viewer';
 import { clientIp } from '@/lib/http/client-ip';
-import { AppError } from '@/lib/http/errors';
-import { RateLimitError } from '@/lib/rate-limit';
+import { consumeRateLimit, RateLimitError } from '@/lib/rate-limit';
 import { searchUsers, type UserSearchResult } from '@/lib/users/search';
-import { decodeSegment } from '@/lib/validation/users';
+import { decodeSegment, userSearchSchema } from '@/lib/validation/users';
 
 export const metadata: Metadata = { title: 'Search results', robots: { index: false } };
 
@@ -18,10 +17,12 @@ export default async function UserSearchResultsPage({ params }: { params: Promis
   let results: UserSearchResult[] = [];
   let limited: string | null = null;
   try {
-    results = await searchUsers(term, viewer?.id ?? clientIp(await headers()));
+    await consumeRateLimit('userSearch', viewer?.id ?? clientIp(await headers()));
+    const parsed = userSearchSchema.safeParse(term);
+    if (parsed.success) results = await searchUsers(parsed.data);
   } catch (error) {
-    if (error instanceof RateLimitError) limited = error.message;
-    else if (!(error instanceof AppError)) throw error;
+    if (!(error instanceof RateLimitError)) throw error;
+    limited = error.message;
   }
   if (!results.length) {
     return (

@@ -1,9 +1,12 @@
+import { z } from 'zod';
 import { listMembers } from '@/lib/envolvements/members';
 import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
 import { authedRoute, parseId } from '@/lib/http/route';
 
+const membersQuery = z.object({ cursor: z.string().max(200).optional() });
+
 // GET /api/post/{id}/members: everyone who joined, newest first, for the creator only
-export const GET = authedRoute(async ({ request, params, viewer }) => {
-  const id = parseId(params.id, NOT_FOUND_MESSAGE);
-  return listMembers(viewer, id, request.nextUrl.searchParams.get('cursor'));
-});
+export const GET = authedRoute(
+  async ({ params, query, viewer }) => listMembers(viewer, parseId(params.id, NOT_FOUND_MESSAGE), query.cursor),
+  { query: membersQuery },
+);
