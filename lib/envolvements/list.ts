@@ -1,6 +1,9 @@
 import 'server-only';
 import { and, arrayOverlaps, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { containsPattern } from '@/lib/db/like';
+import { isUuid } from '@/lib/validation/ids';
+import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
 import { isStorableDate } from '@/lib/validation/envolvement';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '@/lib/validation/text';
@@ -23,28 +26,20 @@ export type ListQuery = {
 
 export type EnvolvementPage = { items: EnvolvementDto[]; nextCursor: string | null; total: number };
 
-const creatorColumns = { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture };
-
 // Keyset pagination on (created_at, id): stable under inserts, each row once.
 export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A cursor comes back from the client: its id goes into a uuid cast and its time into a
 // timestamptz, so anything PostgreSQL would refuse is refused here as a bad cursor.
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !UUID.test(id) || !isStorableDate(createdAt)) {
+  if (!isUuid(id) || !isStorableDate(createdAt)) {
     throw new AppError('bad_request', 'Invalid cursor');
   }
   return { createdAt, id };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 // A removed envolvement leaves every public list.
@@ -54,7 +49,7 @@ function filters(query: Pick<ListQuery, 'q' | 'categories'>): SQL {
   const conditions: SQL[] = [listed];
   const q = query.q?.trim().toLowerCase();
   if (q) {
-    const pattern = `%${escapeLike(q)}%`;
+    const pattern = containsPattern(q);
     conditions.push(
       or(sql`lower(${envolvements.title}) like ${pattern}`, sql`lower(${envolvements.description}) like ${pattern}`)!,
     );
@@ -118,7 +113,7 @@ export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPag
     : where;
   const [found, [totalRow]] = await Promise.all([
     db()
-      .select({ row: envolvements, creator: creatorColumns })
+      .select({ row: envolvements, creator: userCardColumns })
       .from(envolvements)
       .innerJoin(users, eq(users.id, envolvements.creatorId))
       .where(pageWhere)
@@ -153,7 +148,7 @@ export async function listEnvolvementsByCategory(
   const pairs = ranked.rows;
   if (pairs.length === 0) return [];
   const found = await db()
-    .select({ row: envolvements, creator: creatorColumns })
+    .select({ row: envolvements, creator: userCardColumns })
     .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
     .where(inArray(envolvements.id, [...new Set(pairs.map((p) => p.id))]))
@@ -169,7 +164,7 @@ export async function listEnvolvementsByCategory(
 /** Everything a creator has published, newest first. */
 export async function listEnvolvementsByCreator(creatorId: string, viewerId: string | null): Promise<EnvolvementDto[]> {
   const found = await db()
-    .select({ row: envolvements, creator: creatorColumns })
+    .select({ row: envolvements, creator: userCardColumns })
     .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
     .where(and(eq(envolvements.creatorId, creatorId), listed))
@@ -185,7 +180,7 @@ export async function listPurchasedEnvolvements(userId: string): Promise<Envolve
   const found = await db()
     .selectDistinctOn([purchases.envolvementId], {
       row: envolvements,
-      creator: creatorColumns,
+      creator: userCardColumns,
       joinedAt: purchases.createdAt,
     })
     .from(purchases)

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
+import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
 import { markForRefund } from '@/lib/payments/ledger';
 import { grantsAccess } from '@/lib/payments/ledger-rules';
@@ -16,7 +17,7 @@ export const MEMBERS_PAGE_SIZE = 50;
 
 const columns = {
   purchase: purchases,
-  user: { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture },
+  user: userCardColumns,
   payment: {
     status: payments.status,
     amountRefundedCents: payments.amountRefundedCents,

@@ -1,12 +1,11 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { userCardColumns } from '@/lib/users/columns';
 import { envolvements, posts, purchases, users, type EnvolvementRow } from '@/models';
 import { heldMembership, liveMembership, loadMemberships } from './membership';
 import { toActivityPostDto, toEnvolvementDto } from './serialize';
 import type { EnvolvementDto } from './types';
-
-const creatorColumns = { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture };
 
 export async function getEnvolvementRow(id: string): Promise<EnvolvementRow | null> {
   const [row] = await db().select().from(envolvements).where(eq(envolvements.id, id)).limit(1);
@@ -53,7 +52,7 @@ async function visibleBuyerIds(row: EnvolvementRow, viewerId: string | null): Pr
 /** The envolvement as `viewerId` may read it, with its updates, or null when unknown. */
 export async function getEnvolvementForViewer(id: string, viewerId: string | null): Promise<EnvolvementDto | null> {
   const [found] = await db()
-    .select({ row: envolvements, creator: creatorColumns })
+    .select({ row: envolvements, creator: userCardColumns })
     .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
     .where(eq(envolvements.id, id))
@@ -63,7 +62,7 @@ export async function getEnvolvementForViewer(id: string, viewerId: string | nul
     visibleBuyerIds(found.row, viewerId),
     loadMemberships([id], viewerId),
     db()
-      .select({ post: posts, author: creatorColumns })
+      .select({ post: posts, author: userCardColumns })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
       .where(and(eq(posts.envolvementId, id), eq(posts.kind, 'update')))

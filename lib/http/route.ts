@@ -1,7 +1,8 @@
 import type { NextRequest } from 'next/server';
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import { getViewerFromRequest, type Viewer } from '@/lib/auth/viewer';
 import { consumeRateLimit, RateLimitError, type RateLimitName } from '@/lib/rate-limit';
+import { isUuid } from '@/lib/validation/ids';
 import { clientIp } from './client-ip';
 import { AppError, toErrorResponse } from './errors';
 import { assertSameOrigin } from './same-origin';
@@ -220,11 +221,8 @@ export async function readJson<T>(request: Request, schema: ZodType<T>): Promise
   return schema.parse(body);
 }
 
-export const uuidParam = z.string().uuid();
-
 /** An id from the path; a malformed one names nothing, so it is a 404 like an unknown one. */
 export function parseId(value: string | undefined, notFoundMessage: string): string {
-  const parsed = uuidParam.safeParse(value);
-  if (!parsed.success) throw new AppError('not_found', notFoundMessage);
-  return parsed.data;
+  if (!isUuid(value)) throw new AppError('not_found', notFoundMessage);
+  return value;
 }

@@ -3,9 +3,9 @@ import { eq, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { userRefSchema } from '@/lib/validation/users';
 import { users } from '@/models';
-import { publicUserColumns, type AccountUser } from './service';
+import { accountColumns, type AccountUser } from './columns';
 
-const profileColumns = { ...publicUserColumns, email: users.email, updatedAt: users.updatedAt };
+const profileColumns = { ...accountColumns, updatedAt: users.updatedAt };
 
 export type ProfileUser = AccountUser & { updatedAt: Date };
 

@@ -8,28 +8,10 @@ import { checkPasswordStrength } from '@/lib/auth/password-strength';
 import { AppError } from '@/lib/http/errors';
 import type { ChangePasswordInput, RegisterInput } from '@/lib/validation/auth';
 import { users } from '@/models';
+import { accountColumns, type AccountUser } from './columns';
 
-/** The columns anyone may see. The password hash never leaves this module. */
-export const publicUserColumns = {
-  id: users.id,
-  name: users.name,
-  nickname: users.nickname,
-  picture: users.picture,
-  bannerUrl: users.bannerUrl,
-};
-
-export type PublicUser = {
-  id: string;
-  name: string;
-  nickname: string;
-  picture: string | null;
-  bannerUrl: string | null;
-};
-export type AccountUser = PublicUser & { email: string | null };
 /** An account as sessions see it: the version its sessions must carry, and whether it has a password. */
 export type SessionUser = AccountUser & { sessionVersion: number; hasPassword: boolean };
-
-const accountColumns = { ...publicUserColumns, email: users.email };
 
 function nicknameFromEmail(email: string): string {
   return email.split('@')[0]!.slice(0, 60);

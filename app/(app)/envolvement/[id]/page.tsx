@@ -26,13 +26,13 @@ import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { getRemovalImpact } from '@/lib/envolvements/removal';
 import { formatPrice, maySee, profileSlug, REMOVED_MESSAGE, spotsLabel } from '@/lib/envolvements/rules';
 import { listPosts } from '@/lib/envolvements/service';
-import { uuidParam } from '@/lib/http/route';
+import { isUuid } from '@/lib/validation/ids';
 
 type PageProps = { params: Promise<{ id: string }> };
 
 // One read per request, shared by the metadata and the page.
 const load = cache(async (id: string, viewerId: string | null) =>
-  uuidParam.safeParse(id).success ? getEnvolvementForViewer(id, viewerId) : null,
+  isUuid(id) ? getEnvolvementForViewer(id, viewerId) : null,
 );
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {

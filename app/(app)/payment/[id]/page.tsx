@@ -16,7 +16,7 @@ import {
   REMOVED_MESSAGE,
 } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
-import { uuidParam } from '@/lib/http/route';
+import { isUuid } from '@/lib/validation/ids';
 import { isStripeConfigured } from '@/lib/payments/stripe';
 
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false } };
@@ -73,7 +73,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
       />
     );
   }
-  const envolvement = uuidParam.safeParse(id).success ? await getEnvolvementForViewer(id, viewer.id) : null;
+  const envolvement = isUuid(id) ? await getEnvolvementForViewer(id, viewer.id) : null;
   if (!envolvement) return <PageNotice heading={false} title="Envolvement ID not found" />;
   if (envolvement.removed) return <PageNotice heading={false} title="Envolvement Removed" message={REMOVED_MESSAGE} />;
 
