@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { envolvements } from './envolvements';
 import { PURCHASE_END_REASONS } from '@/lib/domain/payment-status';
 import { payments } from './payments';
@@ -36,6 +36,8 @@ export const purchases = pgTable(
       .where(sql`${t.endedAt} is null`),
     index('purchases_user_idx').on(t.userId, t.createdAt),
     index('purchases_envolvement_idx').on(t.envolvementId, t.createdAt),
+    // An ended membership always says why, and only an ended one does: the rules read either.
+    check('purchases_end_reason_with_end', sql`(${t.endedAt} is null) = (${t.endReason} is null)`),
   ],
 );
 

@@ -23,12 +23,16 @@ type Status = { tone: 'success' | 'error'; message: string; createdId?: string; 
 
 const STEPS = [BasicsStep, PricingStep, DatesStep, SettingsStep];
 
-/** The error keys that a change of this form field settles. */
-function errorKeysOf(field: keyof WizardState): string[] {
+/** The error paths that a change of this form field settles. */
+function errorPathsOf(field: keyof WizardState): string[] {
   if (field === 'endDate' || field === 'targetDate') return ['endDate', 'targetEnvolvmentDate'];
   if (field === 'unlimited') return ['quantity'];
+  if (field === 'submissionDescription' || field === 'submissionDeadline') return [`submissions.${field}`];
+  if (field === 'publishedReleaseDate') return [`published.${field}`];
   return [field];
 }
+
+const within = (key: string, paths: string[]) => paths.some((path) => key === path || key.startsWith(`${path}.`));
 
 async function openSubmissions(id: string, content: WizardState['submissionContent']): Promise<boolean> {
   try {
@@ -66,10 +70,10 @@ export function CreateWizard({ creator }: { creator: { nickname: string; picture
     const changed = typeof next === 'function' ? next(state) : { ...state, ...next };
     const fields = (Object.keys(changed) as Array<keyof WizardState>)
       .filter((k) => changed[k] !== state[k])
-      .flatMap(errorKeysOf);
+      .flatMap(errorPathsOf);
     setState(changed);
     if (fields.length) {
-      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field))));
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !within(key, fields))));
     }
   };
   const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
@@ -119,7 +123,7 @@ export function CreateWizard({ creator }: { creator: { nickname: string; picture
   const canAdvance = isStepComplete(step, state);
   const live = stepErrors(step, state);
   const shown = { ...errors };
-  for (const field of touched) if (live[field]) shown[field] = live[field];
+  for (const [key, message] of Object.entries(live)) if (within(key, [...touched])) shown[key] = message;
   const visibleStatus = status?.fixable && Object.keys(shown).length === 0 ? null : status;
 
   return (

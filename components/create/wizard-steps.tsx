@@ -5,13 +5,15 @@ import { todayInput } from '@/components/envolvement/dates';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@/lib/validation/envolvement';
+import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
 import { parseQuantityInput, setSubmissionsAllowed, type WizardState } from '@/lib/envolvements/wizard';
 import { CoverUploader } from './cover-uploader';
 
 export type StepProps = {
   state: WizardState;
   update: (next: Partial<WizardState> | ((s: WizardState) => WizardState)) => void;
-  errors: Record<string, string>;
+  /** Keyed by the body's paths ('price.price'); each field shows what lies at or inside its path. */
+  errors: FieldErrors;
   /** Marks a field as visited, so that its error shows before the final check. */
   touch: (field: string) => void;
 };
@@ -20,7 +22,12 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
   return (
     <div className="space-y-5">
       <h2 className="text-lg font-semibold text-ink">Basic Information</h2>
-      <Field id="title" label="Title" error={errors.title} hint={`${state.title.length}/${LIMITS.title}`}>
+      <Field
+        id="title"
+        label="Title"
+        error={fieldError(errors, 'title')}
+        hint={`${state.title.length}/${LIMITS.title}`}
+      >
         <Input
           id="title"
           className="aria-invalid:border-red-400"
@@ -29,15 +36,15 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
           placeholder="Give your envolvement a name"
           onChange={(e) => update({ title: e.target.value })}
           onBlur={() => touch('title')}
-          aria-invalid={Boolean(errors.title)}
-          aria-describedby={errors.title ? 'title-error' : 'title-hint'}
+          aria-invalid={Boolean(fieldError(errors, 'title'))}
+          aria-describedby={fieldError(errors, 'title') ? 'title-error' : 'title-hint'}
           onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         />
       </Field>
       <Field
         id="previewText"
         label="Preview text"
-        error={errors.previewText}
+        error={fieldError(errors, 'previewText')}
         hint={`${state.previewText.length}/${LIMITS.previewText}`}
       >
         <Textarea
@@ -48,14 +55,14 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
           placeholder="A short teaser shown on cards"
           onChange={(e) => update({ previewText: e.target.value })}
           onBlur={() => touch('previewText')}
-          aria-invalid={Boolean(errors.previewText)}
-          aria-describedby={errors.previewText ? 'previewText-error' : 'previewText-hint'}
+          aria-invalid={Boolean(fieldError(errors, 'previewText'))}
+          aria-describedby={fieldError(errors, 'previewText') ? 'previewText-error' : 'previewText-hint'}
         />
       </Field>
       <Field
         id="description"
         label="Description"
-        error={errors.description}
+        error={fieldError(errors, 'description')}
         hint={`${state.description.length}/${LIMITS.description}`}
       >
         <Textarea
@@ -71,7 +78,7 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
         id="cover"
         value={state.imgUrl}
         onChange={(url) => update({ imgUrl: url })}
-        error={errors.imgUrl}
+        error={fieldError(errors, 'imgUrl')}
       />
       <CategoryPicker
         value={state.categories}
@@ -79,7 +86,7 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
           update({ categories });
           touch('categories');
         }}
-        error={errors.categories}
+        error={fieldError(errors, 'categories')}
       />
     </div>
   );
@@ -89,10 +96,20 @@ export function PricingStep({ state, update, errors }: StepProps) {
   return (
     <div className="space-y-5">
       <h2 className="text-lg font-semibold text-ink">Pricing & Availability</h2>
-      <Field id="price" label="Price" hint="Paid envolvements are not available in early access." error={errors.price}>
+      <Field
+        id="price"
+        label="Price"
+        hint="Paid envolvements are not available in early access."
+        error={fieldError(errors, 'price')}
+      >
         <Input id="price" value="Free" disabled readOnly />
       </Field>
-      <Field id="quantity" label="Quantity" hint="How many people can join (up to 10000)" error={errors.quantity}>
+      <Field
+        id="quantity"
+        label="Quantity"
+        hint="How many people can join (up to 10000)"
+        error={fieldError(errors, 'quantity')}
+      >
         <Input
           id="quantity"
           type="number"
@@ -127,7 +144,7 @@ export function DatesStep({ state, update, errors }: StepProps) {
         id="endDate"
         label="End Date"
         hint="When this envolvement will no longer be available"
-        error={errors.endDate}
+        error={fieldError(errors, 'endDate')}
       >
         <Input
           id="endDate"
@@ -142,7 +159,7 @@ export function DatesStep({ state, update, errors }: StepProps) {
         id="targetDate"
         label="Target Envolvement Date"
         hint="When the main activity will occur"
-        error={errors.targetEnvolvmentDate}
+        error={fieldError(errors, 'targetEnvolvmentDate')}
       >
         <Input
           id="targetDate"
@@ -176,7 +193,11 @@ export function SettingsStep({ state, update, errors }: StepProps) {
       />
       {state.submissionsAllowed && (
         <div className="space-y-4 rounded-xl bg-slate-50 p-4">
-          <Field id="submissionDescription" label="Submission Description" error={errors.submissionDescription}>
+          <Field
+            id="submissionDescription"
+            label="Submission Description"
+            error={fieldError(errors, 'submissions.submissionDescription')}
+          >
             <Textarea
               id="submissionDescription"
               placeholder="Explain what users should submit"
@@ -203,7 +224,11 @@ export function SettingsStep({ state, update, errors }: StepProps) {
               ))}
             </div>
           </fieldset>
-          <Field id="submissionDeadline" label="Submission Deadline" error={errors.submissionDeadline}>
+          <Field
+            id="submissionDeadline"
+            label="Submission Deadline"
+            error={fieldError(errors, 'submissions.submissionDeadline')}
+          >
             <Input
               id="submissionDeadline"
               type="date"
@@ -229,7 +254,11 @@ export function SettingsStep({ state, update, errors }: StepProps) {
         onChange={(on) => update({ published: on, publishedReleaseDate: on ? state.publishedReleaseDate : '' })}
       />
       {state.published && (
-        <Field id="publishedReleaseDate" label="Estimated Release Date" error={errors.publishedReleaseDate}>
+        <Field
+          id="publishedReleaseDate"
+          label="Estimated Release Date"
+          error={fieldError(errors, 'published.publishedReleaseDate')}
+        >
           <Input
             id="publishedReleaseDate"
             type="date"

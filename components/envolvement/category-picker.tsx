@@ -2,8 +2,7 @@
 
 import { cn } from '@/components/ui/cn';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
-
-export const MAX_CATEGORIES = 3;
+import { LIMITS } from '@/lib/validation/envolvement';
 
 /** Toggle chips for 1 to 3 categories; a fourth choice is ignored. */
 export function CategoryPicker({
@@ -17,11 +16,11 @@ export function CategoryPicker({
 }) {
   function toggle(category: Category) {
     if (value.includes(category)) onChange(value.filter((c) => c !== category));
-    else if (value.length < MAX_CATEGORIES) onChange([...value, category]);
+    else if (value.length < LIMITS.categoriesMax) onChange([...value, category]);
   }
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-800">Categories (1 to 3)</legend>
+      <legend className="text-sm font-medium text-slate-800">Categories (1 to {LIMITS.categoriesMax})</legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {CATEGORIES.map((category) => {
           const selected = value.includes(category);

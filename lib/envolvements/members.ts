@@ -50,6 +50,11 @@ function toMemberDto({ purchase, user, payment }: Found): MemberDto {
 /** Everyone who joined, newest first, refunded members included: the creator's record. */
 export async function listMembers(viewer: Viewer, envolvementId: string, cursor?: string | null): Promise<MemberPage> {
   await getOwnEnvolvementOrThrow(viewer, envolvementId, 'see the members of');
+  return memberPage(envolvementId, cursor);
+}
+
+/** A page of members, for a caller that has checked the viewer created the envolvement. */
+export async function memberPage(envolvementId: string, cursor?: string | null): Promise<MemberPage> {
   const after = cursor ? decodeCursor(cursor) : null;
   const found = await db()
     .select(columns)

@@ -1,26 +1,13 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { payments, purchases } from '@/models';
-import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import type { MembershipDto } from './types';
 
 // What counts as a member, said once for every query that asks.
 
 /** A membership that holds its spot: not ended by a refund or a lost dispute. */
 export const heldMembership = isNull(purchases.endedAt);
-
-/**
- * A membership that opens the content now: held, and free or paid by a payment in good
- * standing (a disputed payment suspends access until the dispute is settled).
- */
-export const liveMembership = and(
-  heldMembership,
-  or(
-    isNull(purchases.paymentIntentId),
-    sql`exists (select 1 from ${payments} where ${payments.id} = ${purchases.paymentIntentId} and ${inArray(payments.status, [...LIVE_PAYMENT_STATUSES])})`,
-  ),
-)!;
 
 /** The user's latest membership of each of these envolvements (held or ended), with its payment's state. */
 export async function loadMemberships(

@@ -3,54 +3,61 @@ import { and, asc, eq } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { userCardColumns } from '@/lib/users/columns';
 import { envolvements, posts, purchases, users, type EnvolvementRow } from '@/models';
-import { heldMembership, liveMembership, loadMemberships } from './membership';
+import { heldMembership, loadMemberships } from './membership';
+import { mayReadActivity } from './rules';
 import { toActivityPostDto, toEnvolvementDto } from './serialize';
-import type { EnvolvementDto } from './types';
+import type { ActivityPostDto, EnvolvementDto, MembershipDto } from './types';
 
 export async function getEnvolvementRow(id: string): Promise<EnvolvementRow | null> {
   const [row] = await db().select().from(envolvements).where(eq(envolvements.id, id)).limit(1);
   return row ?? null;
 }
 
-async function hasMembership(
-  envolvementId: string,
-  userId: string,
-  condition: typeof heldMembership,
-): Promise<boolean> {
+/** Whether the user has joined and holds a spot (checkout's 'already bought'). */
+export async function hasPurchased(envolvementId: string, userId: string): Promise<boolean> {
   const [row] = await db()
     .select({ id: purchases.id })
     .from(purchases)
-    .where(and(eq(purchases.envolvementId, envolvementId), eq(purchases.userId, userId), condition))
+    .where(and(eq(purchases.envolvementId, envolvementId), eq(purchases.userId, userId), heldMembership))
     .limit(1);
   return Boolean(row);
 }
 
-/** Whether the user has joined and holds a spot (checkout's 'already bought'). */
-export function hasPurchased(envolvementId: string, userId: string): Promise<boolean> {
-  return hasMembership(envolvementId, userId, heldMembership);
-}
-
-/** Whether the user's membership opens the content now. */
-export function hasLiveMembership(envolvementId: string, userId: string): Promise<boolean> {
-  return hasMembership(envolvementId, userId, liveMembership);
+/** Updates (or every post) of an envolvement, oldest first, with their authors. */
+export async function listPosts(envolvementId: string, kind?: 'update' | 'comment'): Promise<ActivityPostDto[]> {
+  const rows = await db()
+    .select({ post: posts, author: userCardColumns })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(and(eq(posts.envolvementId, envolvementId), kind ? eq(posts.kind, kind) : undefined))
+    .orderBy(asc(posts.createdAt), asc(posts.id));
+  return rows.map((r) => toActivityPostDto(r.post, r.author));
 }
 
 /** Buyer ids the viewer may see: every buyer for the creator, at most their own for others. */
-async function visibleBuyerIds(row: EnvolvementRow, viewerId: string | null): Promise<string[]> {
+async function visibleBuyerIds(row: EnvolvementRow, viewerId: string | null, membership: MembershipDto | null) {
   if (!viewerId) return [];
-  if (viewerId === row.creatorId) {
-    const buyers = await db()
-      .select({ userId: purchases.userId })
-      .from(purchases)
-      .where(and(eq(purchases.envolvementId, row.id), heldMembership))
-      .orderBy(asc(purchases.createdAt));
-    return buyers.map((b) => b.userId);
-  }
-  return (await hasPurchased(row.id, viewerId)) ? [viewerId] : [];
+  if (viewerId !== row.creatorId) return membership && membership.endReason === null ? [viewerId] : [];
+  const buyers = await db()
+    .select({ userId: purchases.userId })
+    .from(purchases)
+    .where(and(eq(purchases.envolvementId, row.id), heldMembership))
+    .orderBy(asc(purchases.createdAt));
+  return buyers.map((b) => b.userId);
 }
 
-/** The envolvement as `viewerId` may read it, with its updates, or null when unknown. */
-export async function getEnvolvementForViewer(id: string, viewerId: string | null): Promise<EnvolvementDto | null> {
+export type EnvolvementView = { envolvement: EnvolvementDto; mayReadActivity: boolean };
+
+/**
+ * The envolvement as `viewerId` may read it, or null when unknown: one read of the row,
+ * one of the viewer's membership, and the posts only for those who may read them
+ * (`posts: 'all'` adds the comments to the updates).
+ */
+export async function getEnvolvementView(
+  id: string,
+  viewerId: string | null,
+  posts: 'updates' | 'all' = 'updates',
+): Promise<EnvolvementView | null> {
   const [found] = await db()
     .select({ row: envolvements, creator: userCardColumns })
     .from(envolvements)
@@ -58,19 +65,21 @@ export async function getEnvolvementForViewer(id: string, viewerId: string | nul
     .where(eq(envolvements.id, id))
     .limit(1);
   if (!found) return null;
-  const [buyers, memberships, updates] = await Promise.all([
-    visibleBuyerIds(found.row, viewerId),
-    loadMemberships([id], viewerId),
-    db()
-      .select({ post: posts, author: userCardColumns })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .where(and(eq(posts.envolvementId, id), eq(posts.kind, 'update')))
-      .orderBy(asc(posts.createdAt)),
+  const membership = (await loadMemberships([id], viewerId)).get(id) ?? null;
+  const readable = mayReadActivity(found.row.creatorId, viewerId, membership);
+  const [buyers, activity] = await Promise.all([
+    visibleBuyerIds(found.row, viewerId, membership),
+    readable ? listPosts(id, posts === 'all' ? undefined : 'update') : [],
   ]);
-  return toEnvolvementDto(found.row, found.creator, {
+  const envolvement = toEnvolvementDto(found.row, found.creator, {
     visibleBuyerIds: buyers,
-    activityPost: updates.map((u) => toActivityPostDto(u.post, u.author)),
-    membership: memberships.get(id) ?? null,
+    activityPost: activity,
+    membership,
   });
+  return { envolvement, mayReadActivity: readable };
+}
+
+/** The envolvement as `viewerId` may read it (updates only for its creator and members), or null. */
+export async function getEnvolvementForViewer(id: string, viewerId: string | null): Promise<EnvolvementDto | null> {
+  return (await getEnvolvementView(id, viewerId))?.envolvement ?? null;
 }

@@ -1,6 +1,8 @@
 // The rules of envolvements that pages, route handlers and tests share. Pure functions:
 // safe on the server and in the browser.
 
+import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type DateLike = string | Date | null | undefined;
@@ -120,6 +122,23 @@ type Visibility = { removed: boolean; userID: string; membership: { joinedAt: st
 export function maySee(envolvement: Visibility, viewerId: string | null): boolean {
   if (!envolvement.removed) return true;
   return viewerId !== null && (viewerId === envolvement.userID || envolvement.membership !== null);
+}
+
+type Standing = {
+  free: boolean;
+  endReason: 'refunded' | 'dispute_lost' | null;
+  paymentStatus: string | null;
+};
+
+/**
+ * Who reads an envolvement's activity and submissions: its creator, and members in good
+ * standing (a held spot, free or paid by a payment that is not refunded or disputed).
+ */
+export function mayReadActivity(creatorId: string, viewerId: string | null, membership: Standing | null): boolean {
+  if (!viewerId) return false;
+  if (viewerId === creatorId) return true;
+  if (!membership || membership.endReason !== null) return false;
+  return membership.free || (LIVE_PAYMENT_STATUSES as readonly (string | null)[]).includes(membership.paymentStatus);
 }
 
 type MembershipMarkInput = {

@@ -1,30 +1,22 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
+import { isCheckViolation } from '@/lib/db/errors';
 import { AppError } from '@/lib/http/errors';
 import {
-  createEnvolvementSchema,
-  editEnvolvementSchema,
-  envolvementFieldErrors,
   MESSAGES,
-  updatePostSchema,
+  type CreateEnvolvementInput,
+  type EditEnvolvementInput,
+  type UpdatePostInput,
 } from '@/lib/validation/envolvement';
-import { envolvements, posts, users, type EnvolvementRow } from '@/models';
+import { envolvements, posts, type EnvolvementRow } from '@/models';
 import { getEnvolvementForViewer, getEnvolvementRow } from './queries';
 import { dollarsToCents, REMOVED_MESSAGE } from './rules';
 import { toActivityPostDto } from './serialize';
 import type { ActivityPostDto, EnvolvementDto } from './types';
 
 export const NOT_FOUND_MESSAGE = 'Envolvement not found';
-
-/** Parses a body with an envolvement schema; failures carry the spec's messages per field. */
-function parseEnvolvement<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AppError('bad_request', MESSAGES.fixErrors, envolvementFieldErrors(parsed.error));
-  return parsed.data;
-}
 
 export async function getEnvolvementOrThrow(id: string): Promise<EnvolvementRow> {
   const row = await getEnvolvementRow(id);
@@ -45,8 +37,7 @@ export function assertNotRemoved(row: Pick<EnvolvementRow, 'archivedAt'>): void 
 }
 
 /** Publishes a new envolvement for the signed-in creator: inactive, submissions closed. */
-export async function createEnvolvement(viewer: Viewer, body: unknown): Promise<{ id: string }> {
-  const input = parseEnvolvement(createEnvolvementSchema, body);
+export async function createEnvolvement(viewer: Viewer, input: CreateEnvolvementInput): Promise<{ id: string }> {
   const priceCents = input.price.free ? 0 : dollarsToCents(input.price.price ?? 0);
   const unlimited = input.quantity.unlimited;
   const submissionsAllowed = input.submissions.submissionsAllowed;
@@ -80,29 +71,19 @@ export async function createEnvolvement(viewer: Viewer, body: unknown): Promise<
   return { id: row!.id };
 }
 
-/**
- * Applies the edit payload. The creator, the buyers and the count of buyers are never
- * taken from the body.
- */
-export async function updateEnvolvement(viewer: Viewer, id: string, body: unknown): Promise<EnvolvementDto> {
-  const existing = await getOwnEnvolvementOrThrow(viewer, id, 'edit');
-  assertNotRemoved(existing);
-  const input = parseEnvolvement(editEnvolvementSchema, body);
+type EditChanges = Partial<typeof envolvements.$inferInsert>;
 
+const tooFewSpots = (joined: number) => ({
+  'quantity.quantity': `Quantity cannot be less than the ${joined} people who already joined`,
+});
+
+/** The columns an edit sets, from the payload and what the row holds now. */
+function editChanges(existing: EnvolvementRow, input: EditEnvolvementInput): EditChanges {
   const price = input.price?.price;
   const priceCents = price === null || price === undefined || input.price?.free ? 0 : dollarsToCents(price);
   const quantity = input.quantity?.quantity;
   const unlimited = quantity === null || quantity === undefined || Boolean(input.quantity?.unlimited);
-  if (!unlimited && quantity! < existing.currentCount) {
-    throw new AppError('bad_request', MESSAGES.fixErrors, {
-      quantity: `Quantity cannot be less than the ${existing.currentCount} people who already joined`,
-    });
-  }
-  const endDate = !input.endDate || input.endDate.none ? null : input.endDate.endDate;
   const content = input.submissions?.submissionContent;
-  const submissionTypes = content
-    ? { submissionPicture: content.picture, submissionText: content.description, submissionUrl: content.url }
-    : {};
   const submissionsActive = input.submissions?.submissionsActive ?? existing.submissionsActive;
   const anyType = content
     ? content.picture || content.description || content.url
@@ -110,68 +91,84 @@ export async function updateEnvolvement(viewer: Viewer, id: string, body: unknow
   if (submissionsActive && !existing.submissionsActive && !anyType) {
     throw new AppError('bad_request', 'Choose at least one submission type before opening submissions.');
   }
+  return {
+    title: input.title,
+    previewText: input.previewText,
+    description: input.description,
+    imgUrl: input.imgUrl,
+    categories: input.categories,
+    priceCents,
+    unlimited,
+    quantity: unlimited ? 0 : quantity!,
+    endDate: !input.endDate || input.endDate.none ? null : input.endDate.endDate,
+    targetDate: input.targetEnvolvmentDate,
+    isActive: input.isActive ?? input.active ?? existing.isActive,
+    submissionsAllowed: input.submissions?.submissionsAllowed ?? (existing.submissionsAllowed || submissionsActive),
+    submissionsActive,
+    ...(content
+      ? { submissionPicture: content.picture, submissionText: content.description, submissionUrl: content.url }
+      : {}),
+    ...(input.published
+      ? {
+          published: input.published.published,
+          publishedReleaseDate: input.published.published ? input.published.publishedReleaseDate : null,
+        }
+      : {}),
+    updatedAt: new Date(),
+  };
+}
 
-  await db()
-    .update(envolvements)
-    .set({
-      title: input.title,
-      previewText: input.previewText,
-      description: input.description,
-      imgUrl: input.imgUrl,
-      categories: input.categories,
-      priceCents,
-      unlimited,
-      quantity: unlimited ? 0 : quantity!,
-      endDate,
-      targetDate: input.targetEnvolvmentDate,
-      isActive: input.isActive ?? input.active ?? existing.isActive,
-      submissionsAllowed: input.submissions?.submissionsAllowed ?? (existing.submissionsAllowed || submissionsActive),
-      submissionsActive,
-      ...submissionTypes,
-      ...(input.published
-        ? {
-            published: input.published.published,
-            publishedReleaseDate: input.published.published ? input.published.publishedReleaseDate : null,
-          }
-        : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(envolvements.id, id), eq(envolvements.creatorId, viewer.id)));
+/**
+ * Applies the edit payload. The creator, the buyers and the count of buyers are never
+ * taken from the body. The row is locked while the spots are checked against the people
+ * who joined, so a join cannot slip in between; should one still win, the table's check
+ * answers, as a 409 naming the field.
+ */
+export async function updateEnvolvement(
+  viewer: Viewer,
+  id: string,
+  input: EditEnvolvementInput,
+): Promise<EnvolvementDto> {
+  try {
+    await db().transaction(async (tx) => {
+      const [existing] = await tx.select().from(envolvements).where(eq(envolvements.id, id)).for('update');
+      if (!existing) throw new AppError('not_found', NOT_FOUND_MESSAGE);
+      if (existing.creatorId !== viewer.id)
+        throw new AppError('forbidden', 'Only the creator can edit this envolvement.');
+      assertNotRemoved(existing);
+      const changes = editChanges(existing, input);
+      if (!changes.unlimited && changes.quantity! < existing.currentCount) {
+        throw new AppError('bad_request', MESSAGES.fixErrors, tooFewSpots(existing.currentCount));
+      }
+      await tx.update(envolvements).set(changes).where(eq(envolvements.id, id));
+    });
+  } catch (error) {
+    if (!isCheckViolation(error)) throw error;
+    const row = await getEnvolvementOrThrow(id);
+    throw new AppError('conflict', MESSAGES.fixErrors, tooFewSpots(row.currentCount));
+  }
   return (await getEnvolvementForViewer(id, viewer.id))!;
 }
 
-const authorColumns = { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture };
-
-/** Updates and comments of an envolvement, oldest first. */
-export async function listPosts(envolvementId: string, kind?: 'update' | 'comment'): Promise<ActivityPostDto[]> {
-  await getEnvolvementOrThrow(envolvementId);
-  const rows = await db()
-    .select({ post: posts, author: authorColumns })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .where(
-      kind ? and(eq(posts.envolvementId, envolvementId), eq(posts.kind, kind)) : eq(posts.envolvementId, envolvementId),
-    )
-    .orderBy(asc(posts.createdAt), asc(posts.id));
-  return rows.map((r) => toActivityPostDto(r.post, r.author));
-}
-
-/** Posts an update on the creator's own envolvement. */
-export async function addUpdate(viewer: Viewer, envolvementId: string, body: unknown): Promise<ActivityPostDto> {
+/** Posts an update on the creator's own envolvement; the envolvement reads as updated with it. */
+export async function addUpdate(
+  viewer: Viewer,
+  envolvementId: string,
+  input: UpdatePostInput,
+): Promise<ActivityPostDto> {
   assertNotRemoved(await getOwnEnvolvementOrThrow(viewer, envolvementId, 'post updates on'));
-  const parsed = updatePostSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new AppError('bad_request', parsed.error.issues[0]!.message, envolvementFieldErrors(parsed.error));
-  }
-  const [post] = await db()
-    .insert(posts)
-    .values({ envolvementId, authorId: viewer.id, kind: 'update', ...parsed.data })
-    .returning();
-  await db()
-    .update(envolvements)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(envolvements.id, envolvementId));
-  return toActivityPostDto(post!, {
+  const post = await db().transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(posts)
+      .values({ envolvementId, authorId: viewer.id, kind: 'update', ...input })
+      .returning();
+    await tx
+      .update(envolvements)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(envolvements.id, envolvementId));
+    return inserted!;
+  });
+  return toActivityPostDto(post, {
     id: viewer.id,
     nickname: viewer.nickname,
     name: viewer.name,

@@ -1,5 +1,6 @@
 import type { Category } from '@/lib/domain/categories';
-import { LIMITS, MESSAGES } from '@/lib/validation/envolvement';
+import { createEnvolvementSchema, LIMITS } from '@/lib/validation/envolvement';
+import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
 import type { EnvolvementDto } from './types';
 
 // The create wizard's rules: pure, so the form and the tests share them.
@@ -79,22 +80,13 @@ export function setSubmissionsAllowed(state: WizardState, allowed: boolean): Wiz
   };
 }
 
-/** The final check before sending, with the spec's messages per field. */
-export function validateWizard(state: WizardState): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!state.title.trim()) errors.title = MESSAGES.titleRequired;
-  else if (state.title.trim().length > LIMITS.title) errors.title = MESSAGES.titleTooLong;
-  if (!state.previewText.trim()) errors.previewText = MESSAGES.previewRequired;
-  else if (state.previewText.trim().length > LIMITS.previewText) errors.previewText = MESSAGES.previewTooLong;
-  if (state.description.trim().length > LIMITS.description) errors.description = MESSAGES.descriptionTooLong;
-  if (state.categories.length === 0) errors.categories = MESSAGES.categoryRequired;
-  if (state.price < 0) errors.price = MESSAGES.priceNegative;
-  if (state.quantity < 0) errors.quantity = MESSAGES.quantityNegative;
-  if (state.endDate && state.targetDate && state.endDate > state.targetDate) {
-    errors.endDate = MESSAGES.endAfterTarget;
-    errors.targetEnvolvmentDate = MESSAGES.targetBeforeEnd;
-  }
-  return errors;
+/**
+ * The final check before sending: the server's own schema run on the body the wizard
+ * would send, so the wizard cannot accept what the server refuses or word it differently.
+ */
+export function validateWizard(state: WizardState): FieldErrors {
+  const checked = checkWith(createEnvolvementSchema, toCreationBody(state));
+  return checked.ok ? {} : checked.fields;
 }
 
 /** A yyyy-mm-dd input as ISO text at local midnight. */
@@ -106,7 +98,8 @@ function localMidnight(value: string): string | null {
 
 /** The creation body of the spec (section 3). Identity fields are left to the server. */
 export function toCreationBody(state: WizardState) {
-  const free = state.price <= 0;
+  // A negative price is sent as it is, for the schema to refuse with its message.
+  const free = state.price === 0;
   return {
     type: 'BaseEnvolvement' as const,
     isActive: false,
@@ -114,7 +107,7 @@ export function toCreationBody(state: WizardState) {
     previewText: state.previewText.trim(),
     description: state.description.trim(),
     file: '',
-    price: { price: free ? 0 : state.price, free },
+    price: { price: state.price, free },
     quantity: { quantity: state.unlimited ? 0 : state.quantity, unlimited: state.unlimited, currentEnvolves: 0 },
     categories: state.categories,
     endDate: { endDate: localMidnight(state.endDate), none: !state.endDate },
@@ -153,19 +146,19 @@ const FIELD_STEP: Record<string, number> = {
   targetEnvolvmentDate: 3,
 };
 
-/** The step a field lives on; anything else (submission and release settings) is on step 4. */
+/** The step a field (a path such as 'price.price') lives on; submission and release settings are on step 4. */
 export function stepOfField(field: string): number {
-  return FIELD_STEP[field] ?? 4;
+  return FIELD_STEP[field.split('.')[0]!] ?? 4;
 }
 
 /** The first step with an error, or null when there is none. */
-export function firstStepWithError(errors: Record<string, string>): number | null {
+export function firstStepWithError(errors: FieldErrors): number | null {
   const steps = Object.keys(errors).map(stepOfField);
   return steps.length ? Math.min(...steps) : null;
 }
 
 /** The errors of one step's fields, for showing them as the user fills that step in. */
-export function stepErrors(step: number, state: WizardState): Record<string, string> {
+export function stepErrors(step: number, state: WizardState): FieldErrors {
   return Object.fromEntries(Object.entries(validateWizard(state)).filter(([field]) => stepOfField(field) === step));
 }
 

@@ -1,7 +1,8 @@
 import type { NextRequest } from 'next/server';
-import type { ZodType } from 'zod';
+import { ZodError, type ZodType } from 'zod';
 import { getViewerFromRequest, type Viewer } from '@/lib/auth/viewer';
 import { consumeRateLimit, RateLimitError, type RateLimitName } from '@/lib/rate-limit';
+import { fieldErrorsOf } from '@/lib/validation/field-errors';
 import { isUuid } from '@/lib/validation/ids';
 import { clientIp } from './client-ip';
 import { AppError, toErrorResponse } from './errors';
@@ -32,6 +33,8 @@ type InputSchemas<B, Q> = {
   body?: ZodType<B>;
   /** The query string, as an object of strings (arrays for repeated names). */
   query?: ZodType<Q>;
+  /** The `error` of a 400 for input that does not fit, when not the first field's message. */
+  invalidMessage?: string;
 };
 
 type RouteOptions = {
@@ -138,6 +141,17 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
   return query;
 }
 
+async function readInput<B, Q>(request: NextRequest, options: InputSchemas<B, Q>): Promise<{ query: Q; body: B }> {
+  try {
+    const query = options.query ? options.query.parse(queryObject(request.nextUrl.searchParams)) : (undefined as Q);
+    const body = options.body ? await readJson(request, options.body) : (undefined as B);
+    return { query, body };
+  } catch (error) {
+    if (!(error instanceof ZodError) || !options.invalidMessage) throw error;
+    throw new AppError('bad_request', options.invalidMessage, fieldErrorsOf(error));
+  }
+}
+
 function route<V, B, Q>(
   resolveViewer: (viewer: Viewer | null) => V,
   handler: Handler<V, B, Q>,
@@ -152,8 +166,7 @@ function route<V, B, Q>(
       const ip = () => clientIp(request.headers);
       await consumeRateLimit(name, per === 'ip' ? ip() : (found?.id ?? ip()));
     }
-    const query = options.query ? options.query.parse(queryObject(request.nextUrl.searchParams)) : (undefined as Q);
-    const body = options.body ? await readJson(request, options.body) : (undefined as B);
+    const { query, body } = await readInput(request, options);
     return toResponse(await handler({ request, params: flatten(params ?? {}), viewer, body, query }));
   }, options);
 }

@@ -167,17 +167,20 @@ export const createEnvolvementSchema = z
     const end = input.endDate.none ? null : input.endDate.endDate;
     const target = input.targetEnvolvmentDate;
     if (end && target && end.getTime() > target.getTime()) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: MESSAGES.endAfterTarget });
+      ctx.addIssue({ code: 'custom', path: ['endDate', 'endDate'], message: MESSAGES.endAfterTarget });
       ctx.addIssue({ code: 'custom', path: ['targetEnvolvmentDate'], message: MESSAGES.targetBeforeEnd });
     }
-    const dated: Array<[string, Date | null]> = [
-      ['endDate', end],
-      ['targetEnvolvmentDate', target],
-      ['submissionDeadline', input.submissions.submissionsAllowed ? input.submissions.submissionDeadline : null],
-      ['publishedReleaseDate', input.published.published ? input.published.publishedReleaseDate : null],
+    const dated: Array<[string[], Date | null]> = [
+      [['endDate', 'endDate'], end],
+      [['targetEnvolvmentDate'], target],
+      [
+        ['submissions', 'submissionDeadline'],
+        input.submissions.submissionsAllowed ? input.submissions.submissionDeadline : null,
+      ],
+      [['published', 'publishedReleaseDate'], input.published.published ? input.published.publishedReleaseDate : null],
     ];
-    for (const [field, date] of dated) {
-      if (date && isPastDate(date)) ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.dateInPast });
+    for (const [path, date] of dated) {
+      if (date && isPastDate(date)) ctx.addIssue({ code: 'custom', path, message: MESSAGES.dateInPast });
     }
   });
 
@@ -209,7 +212,7 @@ export const editEnvolvementSchema = z
     const end = input.endDate && !input.endDate.none ? input.endDate.endDate : null;
     const target = input.targetEnvolvmentDate;
     if (end && target && end.getTime() > target.getTime()) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: MESSAGES.endAfterTarget });
+      ctx.addIssue({ code: 'custom', path: ['endDate', 'endDate'], message: MESSAGES.endAfterTarget });
       ctx.addIssue({ code: 'custom', path: ['targetEnvolvmentDate'], message: MESSAGES.targetBeforeEnd });
     }
   });
@@ -233,16 +236,3 @@ export const updatePostSchema = z.object({
 });
 
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
-
-/** Field errors keyed by the form's field names (`price.price` is reported as `price`). */
-export function envolvementFieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key =
-      String(issue.path[0] ?? '_') === 'submissions' || String(issue.path[0] ?? '_') === 'published'
-        ? String(issue.path[issue.path.length - 1] ?? issue.path[0])
-        : String(issue.path[0] ?? '_');
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}

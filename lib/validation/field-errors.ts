@@ -22,3 +22,13 @@ export function checkWith<T>(schema: ZodType<T>, values: unknown): Checked<T> {
   const fields = fieldErrorsOf(parsed.error);
   return { ok: false, fields, error: Object.values(fields)[0] ?? 'Please check the form.' };
 }
+
+/**
+ * The message a form shows at one field: the error at `path` or, failing that, the first
+ * one inside it ('categories' shows 'categories.1', 'price' shows 'price.price').
+ */
+export function fieldError(fields: FieldErrors, path: string): string | undefined {
+  if (fields[path] !== undefined) return fields[path];
+  const inside = Object.keys(fields).find((key) => key.startsWith(`${path}.`));
+  return inside === undefined ? undefined : fields[inside];
+}

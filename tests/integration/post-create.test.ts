@@ -127,19 +127,21 @@ describe('POST /api/post/new-base-envolvement', () => {
     expect(await fieldsOf({ categories: ['Art', 'Music', 'Q&A', 'Travel'] })).toEqual({
       categories: 'Choose at most 3 categories',
     });
-    expect(await fieldsOf({ categories: ['Cooking'] })).toEqual({ categories: 'Unknown category' });
+    expect(await fieldsOf({ categories: ['Cooking'] })).toEqual({ 'categories.0': 'Unknown category' });
   });
 
   it('refuses a negative price and quantities outside 0 to 10000 or not whole', async () => {
-    expect(await fieldsOf({ price: { price: -0.01, free: false } })).toEqual({ price: 'Price cannot be negative' });
+    expect(await fieldsOf({ price: { price: -0.01, free: false } })).toEqual({
+      'price.price': 'Price cannot be negative',
+    });
     expect(await fieldsOf({ quantity: { quantity: -1, unlimited: false } })).toEqual({
-      quantity: 'Quantity cannot be negative',
+      'quantity.quantity': 'Quantity cannot be negative',
     });
     expect(await fieldsOf({ quantity: { quantity: 10001, unlimited: false } })).toEqual({
-      quantity: 'Quantity cannot be more than 10000',
+      'quantity.quantity': 'Quantity cannot be more than 10000',
     });
     expect(await fieldsOf({ quantity: { quantity: 1.5, unlimited: false } })).toEqual({
-      quantity: 'Quantity must be a whole number',
+      'quantity.quantity': 'Quantity must be a whole number',
     });
     expect((await create(creationBody({ quantity: { quantity: 10000, unlimited: false } }))).status).toBe(200);
     expect((await create(creationBody({ quantity: { quantity: 0, unlimited: false } }))).status).toBe(200);
@@ -149,7 +151,7 @@ describe('POST /api/post/new-base-envolvement', () => {
     expect(
       await fieldsOf({ endDate: { endDate: daysFromNow(10), none: false }, targetEnvolvmentDate: daysFromNow(5) }),
     ).toEqual({
-      endDate: 'End date cannot be after target envolvement date.',
+      'endDate.endDate': 'End date cannot be after target envolvement date.',
       targetEnvolvmentDate: 'Target envolvement date cannot be before end date.',
     });
     expect(
@@ -163,7 +165,7 @@ describe('POST /api/post/new-base-envolvement', () => {
 
   it('refuses dates in the past and invalid dates', async () => {
     expect(await fieldsOf({ endDate: { endDate: daysFromNow(-3), none: false } })).toEqual({
-      endDate: 'Date cannot be in the past',
+      'endDate.endDate': 'Date cannot be in the past',
     });
     expect(await fieldsOf({ targetEnvolvmentDate: 'not a date' })).toEqual({
       targetEnvolvmentDate: 'Please enter a valid date',

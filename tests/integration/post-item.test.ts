@@ -130,7 +130,9 @@ describe('PUT /api/post/{id}', () => {
       json: editBody({ quantity: { quantity: 1, unlimited: false } }),
     });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ quantity: 'Quantity cannot be less than the 2 people who already joined' });
+    expect(res.body.fields).toEqual({
+      'quantity.quantity': 'Quantity cannot be less than the 2 people who already joined',
+    });
     const noCategory = await call(PUT, 'PUT', `/api/post/${row.id}`, {
       as: creator,
       params: { id: row.id },

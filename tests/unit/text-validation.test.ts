@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ambassadorSchema, waitlistSchema } from '@/lib/validation/marketing';
 import { registerSchema } from '@/lib/validation/auth';
-import { createEnvolvementSchema, envolvementFieldErrors, updatePostSchema } from '@/lib/validation/envolvement';
+import { createEnvolvementSchema, updatePostSchema } from '@/lib/validation/envolvement';
+import { fieldErrorsOf } from '@/lib/validation/field-errors';
 import { checkoutBodySchema } from '@/lib/validation/payments';
 import { statusUpdateSchema, userSubmissionSchema } from '@/lib/validation/submissions';
 import { checkText, hasForbiddenCharacters } from '@/lib/validation/text';
@@ -81,7 +82,7 @@ describe('the schemas that take user text', () => {
     const create = createEnvolvementSchema.safeParse(
       creationBody({ title: 'Draw\u0000', description: 'Two\nlines\ud800' }),
     );
-    expect(envolvementFieldErrors(create.error!)).toEqual({
+    expect(fieldErrorsOf(create.error!)).toEqual({
       title: 'Title contains characters that are not allowed.',
       description: 'Description contains characters that are not allowed.',
     });

@@ -13,7 +13,8 @@ import {
   validateWizard,
   type WizardState,
 } from '@/lib/envolvements/wizard';
-import { createEnvolvementSchema, envolvementFieldErrors } from '@/lib/validation/envolvement';
+import { createEnvolvementSchema } from '@/lib/validation/envolvement';
+import { fieldErrorsOf } from '@/lib/validation/field-errors';
 
 const ready = (overrides: Partial<WizardState> = {}): WizardState => ({
   ...emptyWizard(),
@@ -97,10 +98,12 @@ describe('the final check', () => {
     expect(validateWizard(ready({ title: '  ' }))).toEqual({ title: 'Title is required' });
     expect(validateWizard(ready({ previewText: '' }))).toEqual({ previewText: 'Preview text is required' });
     expect(validateWizard(ready({ categories: [] }))).toEqual({ categories: 'At least one category is required' });
-    expect(validateWizard(ready({ price: -1 }))).toEqual({ price: 'Price cannot be negative' });
-    expect(validateWizard(ready({ quantity: -1 }))).toEqual({ quantity: 'Quantity cannot be negative' });
+    expect(validateWizard(ready({ price: -1 }))).toEqual({ 'price.price': 'Price cannot be negative' });
+    expect(validateWizard(ready({ unlimited: false, quantity: -1 }))).toEqual({
+      'quantity.quantity': 'Quantity cannot be negative',
+    });
     expect(validateWizard(ready({ endDate: '2027-05-02', targetDate: '2027-05-01' }))).toEqual({
-      endDate: 'End date cannot be after target envolvement date.',
+      'endDate.endDate': 'End date cannot be after target envolvement date.',
       targetEnvolvmentDate: 'Target envolvement date cannot be before end date.',
     });
   });
@@ -131,28 +134,40 @@ describe('the final check', () => {
 describe('where errors are shown', () => {
   it('knows the step of every field', () => {
     expect(['title', 'previewText', 'description', 'imgUrl', 'categories'].map(stepOfField)).toEqual([1, 1, 1, 1, 1]);
-    expect(['price', 'quantity'].map(stepOfField)).toEqual([2, 2]);
-    expect(['endDate', 'targetEnvolvmentDate'].map(stepOfField)).toEqual([3, 3]);
+    expect(['price.price', 'quantity.quantity', 'quantity'].map(stepOfField)).toEqual([2, 2, 2]);
+    expect(['endDate.endDate', 'targetEnvolvmentDate'].map(stepOfField)).toEqual([3, 3]);
     expect(
-      ['submissionDeadline', 'submissionDescription', 'publishedReleaseDate', 'anythingElse'].map(stepOfField),
+      [
+        'submissions.submissionDeadline',
+        'submissions.submissionDescription',
+        'published.publishedReleaseDate',
+        'anythingElse',
+      ].map(stepOfField),
     ).toEqual([4, 4, 4, 4]);
   });
 
   it('goes back to the first step holding an error', () => {
     expect(firstStepWithError({})).toBeNull();
-    expect(firstStepWithError({ endDate: 'x', quantity: 'y' })).toBe(2);
-    expect(firstStepWithError({ submissionDeadline: 'x', categories: 'y' })).toBe(1);
-    expect(firstStepWithError({ publishedReleaseDate: 'x' })).toBe(4);
+    expect(firstStepWithError({ 'endDate.endDate': 'x', 'quantity.quantity': 'y' })).toBe(2);
+    expect(firstStepWithError({ 'submissions.submissionDeadline': 'x', 'categories.1': 'y' })).toBe(1);
+    expect(firstStepWithError({ 'published.publishedReleaseDate': 'x' })).toBe(4);
   });
 
   it("shows a step's own errors while it is being filled in", () => {
-    const state = ready({ title: '', categories: [], quantity: -1, endDate: '2027-05-02', targetDate: '2027-05-01' });
+    const state = ready({
+      title: '',
+      categories: [],
+      unlimited: false,
+      quantity: -1,
+      endDate: '2027-05-02',
+      targetDate: '2027-05-01',
+    });
     expect(stepErrors(1, state)).toEqual({
       title: 'Title is required',
       categories: 'At least one category is required',
     });
-    expect(stepErrors(2, state)).toEqual({ quantity: 'Quantity cannot be negative' });
-    expect(Object.keys(stepErrors(3, state))).toEqual(['endDate', 'targetEnvolvmentDate']);
+    expect(stepErrors(2, state)).toEqual({ 'quantity.quantity': 'Quantity cannot be negative' });
+    expect(Object.keys(stepErrors(3, state))).toEqual(['endDate.endDate', 'targetEnvolvmentDate']);
     expect(stepErrors(4, state)).toEqual({});
   });
 });
@@ -285,9 +300,9 @@ describe('the creation body', () => {
     expect(body.published).toEqual({ published: false, publishedReleaseDate: null });
   });
 
-  it('sends price 0 when free, whatever the price field held, and never an identity', () => {
+  it('sends price 0 as free, a negative price as it is for the schema to refuse, and never an identity', () => {
     expect(toCreationBody(ready({ price: 0 })).price).toEqual({ price: 0, free: true });
-    expect(toCreationBody(ready({ price: -5 })).price).toEqual({ price: 0, free: true });
+    expect(toCreationBody(ready({ price: -5 })).price).toEqual({ price: -5, free: false });
     const body = toCreationBody(ready());
     for (const key of ['userID', 'username', 'userPicture']) expect(body).not.toHaveProperty(key);
   });
@@ -310,7 +325,7 @@ describe('the body against the server schema', () => {
     expect(createEnvolvementSchema.safeParse(body).success).toBe(true);
   });
 
-  it("is refused with the same message on the same field as the wizard's own check", () => {
+  it('is refused by the server with the messages and field paths the wizard showed', () => {
     for (const state of [
       ready({ title: ' ' }),
       ready({ previewText: '' }),
@@ -319,7 +334,7 @@ describe('the body against the server schema', () => {
     ]) {
       const result = createEnvolvementSchema.safeParse(toCreationBody(state));
       expect(result.success).toBe(false);
-      expect(envolvementFieldErrors(result.error!)).toEqual(validateWizard(state));
+      expect(fieldErrorsOf(result.error!)).toEqual(validateWizard(state));
     }
   });
 });

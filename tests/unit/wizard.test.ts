@@ -43,6 +43,7 @@ describe('validateWizard', () => {
         ...emptyWizard(),
         title: ' ',
         price: -1,
+        unlimited: false,
         quantity: -1,
         endDate: '2027-02-02',
         targetDate: '2027-01-01',
@@ -51,9 +52,9 @@ describe('validateWizard', () => {
       title: 'Title is required',
       previewText: 'Preview text is required',
       categories: 'At least one category is required',
-      price: 'Price cannot be negative',
-      quantity: 'Quantity cannot be negative',
-      endDate: 'End date cannot be after target envolvement date.',
+      'price.price': 'Price cannot be negative',
+      'quantity.quantity': 'Quantity cannot be negative',
+      'endDate.endDate': 'End date cannot be after target envolvement date.',
       targetEnvolvmentDate: 'Target envolvement date cannot be before end date.',
     });
     expect(validateWizard(filled())).toEqual({});

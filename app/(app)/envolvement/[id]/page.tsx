@@ -20,24 +20,23 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
 import { UnderlineTabs } from '@/components/ui/tabs';
 import { getViewer } from '@/lib/auth/viewer';
-import { hasAccess } from '@/lib/envolvements/access';
-import { listMembers } from '@/lib/envolvements/members';
-import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
+import { memberPage } from '@/lib/envolvements/members';
+import { getEnvolvementView } from '@/lib/envolvements/queries';
 import { getRemovalImpact } from '@/lib/envolvements/removal';
 import { formatPrice, maySee, profileSlug, REMOVED_MESSAGE, spotsLabel } from '@/lib/envolvements/rules';
-import { listPosts } from '@/lib/envolvements/service';
 import { isUuid } from '@/lib/validation/ids';
 
 type PageProps = { params: Promise<{ id: string }> };
 
-// One read per request, shared by the metadata and the page.
+// One read per request, shared by the metadata and the page: the envolvement as this
+// viewer may read it, with every post when they may read the activity.
 const load = cache(async (id: string, viewerId: string | null) =>
-  isUuid(id) ? getEnvolvementForViewer(id, viewerId) : null,
+  isUuid(id) ? getEnvolvementView(id, viewerId, 'all') : null,
 );
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
-  const { id } = await params;
-  const envolvement = await load(id, null);
+  const [{ id }, viewer] = await Promise.all([params, getViewer()]);
+  const envolvement = (await load(id, viewer?.id ?? null))?.envolvement;
   if (!envolvement) return { title: 'Envolvement Not Found', robots: { index: false } };
   if (envolvement.removed) return { title: 'Envolvement Removed', robots: { index: false } };
   return {
@@ -55,8 +54,9 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function EnvolvementPage({ params }: PageProps) {
   const [{ id }, viewer] = await Promise.all([params, getViewer()]);
   const viewerId = viewer?.id ?? null;
-  const envolvement = await load(id, viewerId);
-  if (!envolvement) notFound();
+  const view = await load(id, viewerId);
+  if (!view) notFound();
+  const { envolvement, mayReadActivity: canSee } = view;
   // The proxy answers this state with 410 Gone.
   if (!maySee(envolvement, viewerId)) {
     return (
@@ -69,12 +69,11 @@ export default async function EnvolvementPage({ params }: PageProps) {
   }
 
   const isCreator = viewerId === envolvement.userID;
-  const [canSee, members, impact] = await Promise.all([
-    hasAccess({ id: envolvement._id, creatorId: envolvement.userID }, viewerId),
-    isCreator ? listMembers(viewer!, envolvement._id) : null,
+  const [members, impact] = await Promise.all([
+    isCreator ? memberPage(envolvement._id) : null,
     isCreator && !envolvement.removed ? getRemovalImpact(envolvement._id) : null,
   ]);
-  const posts = canSee ? await listPosts(envolvement._id) : [];
+  const posts = envolvement.activityPost;
 
   return (
     <ErrorBannerProvider>

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { addUpdate, NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
-import { authedRoute, parseId, readJson } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/http/route';
+import { updatePostSchema } from '@/lib/validation/envolvement';
 
 // POST /api/post/add-comment/{id}: the creator posts an update
-export const POST = authedRoute(async ({ request, params, viewer }) => {
-  const id = parseId(params.id, NOT_FOUND_MESSAGE);
-  const body = await readJson(request, z.unknown());
-  return Response.json(await addUpdate(viewer, id, body), { status: 201 });
-});
+export const POST = authedRoute(
+  async ({ params, body, viewer }) =>
+    Response.json(await addUpdate(viewer, parseId(params.id, NOT_FOUND_MESSAGE), body), { status: 201 }),
+  { body: updatePostSchema },
+);

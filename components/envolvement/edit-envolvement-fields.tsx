@@ -1,0 +1,137 @@
+'use client';
+
+import { Field, Input, Textarea } from '@/components/ui/field';
+import { Switch } from '@/components/ui/switch';
+import { LIMITS } from '@/lib/validation/envolvement';
+import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
+import { CategoryPicker } from './category-picker';
+import { ImageUploader } from './image-uploader';
+import type { EditForm, SetEditField } from './use-edit-envolvement';
+
+type PartProps = { form: EditForm; set: SetEditField; fields: FieldErrors };
+
+export function EditTextFields({ form, set, fields }: PartProps) {
+  return (
+    <>
+      <Field id="edit-title" label="Title" error={fieldError(fields, 'title')}>
+        <Input
+          id="edit-title"
+          value={form.title}
+          maxLength={LIMITS.title}
+          onChange={(e) => set('title', e.target.value)}
+        />
+      </Field>
+      <Field id="edit-preview" label="Preview text" error={fieldError(fields, 'previewText')}>
+        <Textarea
+          id="edit-preview"
+          value={form.previewText}
+          maxLength={LIMITS.previewText}
+          onChange={(e) => set('previewText', e.target.value)}
+        />
+      </Field>
+      <Field id="edit-description" label="Description" error={fieldError(fields, 'description')}>
+        <Textarea
+          id="edit-description"
+          value={form.description}
+          maxLength={LIMITS.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
+      </Field>
+      <ImageUploader id="edit-image" value={form.imgUrl} onChange={(url) => set('imgUrl', url)} />
+    </>
+  );
+}
+
+export function EditOfferFields({ form, set, fields }: PartProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field id="edit-price" label="Price (USD)" hint="Leave empty for free" error={fieldError(fields, 'price')}>
+        <Input
+          id="edit-price"
+          type="number"
+          min={0}
+          step="0.01"
+          value={form.price}
+          onChange={(e) => set('price', e.target.value)}
+        />
+      </Field>
+      <Field id="edit-quantity" label="Spots" hint="Leave empty for unlimited" error={fieldError(fields, 'quantity')}>
+        <Input
+          id="edit-quantity"
+          type="number"
+          min={0}
+          max={LIMITS.quantityMax}
+          step={1}
+          value={form.quantity}
+          onChange={(e) => set('quantity', e.target.value)}
+        />
+      </Field>
+      <Field id="edit-end" label="End Date" hint="Leave empty for no deadline" error={fieldError(fields, 'endDate')}>
+        <Input
+          id="edit-end"
+          type="date"
+          value={form.endDate}
+          max={form.targetDate || undefined}
+          onChange={(e) => set('endDate', e.target.value)}
+        />
+      </Field>
+      <Field id="edit-target" label="Target Envolvement Date" error={fieldError(fields, 'targetEnvolvmentDate')}>
+        <Input
+          id="edit-target"
+          type="date"
+          value={form.targetDate}
+          min={form.endDate || undefined}
+          onChange={(e) => set('targetDate', e.target.value)}
+        />
+      </Field>
+    </div>
+  );
+}
+
+const TYPE_LABELS = { picture: 'Picture', description: 'Description', url: 'Url' } as const;
+
+export function EditSettingsFields({ form, set, opening }: Omit<PartProps, 'fields'> & { opening: boolean }) {
+  return (
+    <div className="space-y-3 rounded-xl bg-slate-50 p-4">
+      <Switch
+        id="edit-active"
+        label="Active"
+        hint="Only active envolvements can be joined"
+        checked={form.active}
+        onChange={(v) => set('active', v)}
+      />
+      <Switch
+        id="edit-submissions"
+        label="Submissions Active"
+        checked={form.submissionsActive}
+        onChange={(v) => set('submissionsActive', v)}
+      />
+      {opening && (
+        <fieldset className="flex flex-wrap gap-4 text-sm">
+          <legend className="sr-only">Allowed submission types</legend>
+          {(['picture', 'description', 'url'] as const).map((type) => (
+            <label key={type} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-brand-600"
+                checked={form.content[type]}
+                onChange={(e) => set('content', { ...form.content, [type]: e.target.checked })}
+              />
+              Allow {TYPE_LABELS[type]} Submissions
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+export function EditCategories({ form, set, fields }: PartProps) {
+  return (
+    <CategoryPicker
+      value={form.categories}
+      onChange={(c) => set('categories', c)}
+      error={fieldError(fields, 'categories')}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "purchases" ADD CONSTRAINT "purchases_end_reason_with_end" CHECK (("purchases"."ended_at" is null) = ("purchases"."end_reason" is null));
