@@ -4,6 +4,11 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { api, ApiError, messageOf } from '@/lib/api-client';
+import {
+  CARD_PAYMENTS_UNAVAILABLE as CARD_PAYMENTS_OFF,
+  UNEXPECTED_PAYMENT_ERROR as UNEXPECTED,
+} from '@/lib/payments/messages';
 
 let stripePromise: Promise<Stripe | null> | undefined;
 
@@ -23,9 +28,8 @@ function PayForm({ label }: { label: string }) {
       confirmParams: { return_url: `${window.location.origin}/payment/completion` },
     });
     // Only reached when Stripe could not redirect: show its message for card problems.
-    if (failure.type === 'card_error' || failure.type === 'validation_error')
-      setError(failure.message ?? 'An unexpected error occurred.');
-    else setError('An unexpected error occurred.');
+    if (failure.type === 'card_error' || failure.type === 'validation_error') setError(failure.message ?? UNEXPECTED);
+    else setError(UNEXPECTED);
     setProcessing(false);
   }
 
@@ -51,28 +55,24 @@ export function CardPayment({ envolvementId, label }: { envolvementId: string; l
 
   useEffect(() => {
     let cancelled = false;
-    (async () => {
+    async function prepare() {
       try {
-        const config = await fetch('/api/payment/config');
-        const { publishableKey, error: configError } = (await config.json()) as {
-          publishableKey?: string;
-          error?: string;
-        };
-        if (!config.ok || !publishableKey)
-          throw new Error(configError || 'Card payments are not available on this site yet.');
-        stripePromise ??= loadStripe(publishableKey);
-        const response = await fetch('/api/payment/create-payment-intent', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ submissionId: envolvementId }),
+        const { publishableKey } = await api<{ publishableKey?: string }>('/api/payment/config', {
+          fallback: CARD_PAYMENTS_OFF,
         });
-        const body = (await response.json()) as { clientSecret?: string; error?: string };
-        if (!response.ok || !body.clientSecret) throw new Error(body.error || 'An unexpected error occurred.');
-        if (!cancelled) setClientSecret(body.clientSecret);
+        if (!publishableKey) throw new ApiError(503, CARD_PAYMENTS_OFF);
+        stripePromise ??= loadStripe(publishableKey);
+        const { clientSecret: secret } = await api<{ clientSecret?: string }>('/api/payment/create-payment-intent', {
+          json: { submissionId: envolvementId },
+          fallback: UNEXPECTED,
+        });
+        if (!secret) throw new ApiError(502, UNEXPECTED);
+        if (!cancelled) setClientSecret(secret);
       } catch (e) {
-        if (!cancelled) setError(e instanceof Error ? e.message : 'An unexpected error occurred.');
+        if (!cancelled) setError(messageOf(e, UNEXPECTED));
       }
-    })();
+    }
+    void prepare();
     return () => {
       cancelled = true;
     };

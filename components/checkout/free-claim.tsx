@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { api, ApiError } from '@/lib/api-client';
+import { UNEXPECTED_PAYMENT_ERROR } from '@/lib/payments/messages';
 
 /** The one-click join of a free envolvement. */
 export function FreeClaim({ envolvementId }: { envolvementId: string }) {
@@ -14,22 +16,13 @@ export function FreeClaim({ envolvementId }: { envolvementId: string }) {
     setState('processing');
     setError(null);
     try {
-      const response = await fetch('/api/payment/grant-access', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ submissionId: envolvementId }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null;
-        setError(body?.error || 'An error occurred.');
-        setState('idle');
-        return;
-      }
+      await api('/api/payment/grant-access', { json: { submissionId: envolvementId }, fallback: 'An error occurred.' });
       setState('done');
       router.push(`/envolvement/${envolvementId}`);
       router.refresh();
-    } catch {
-      setError('An unexpected error occurred.');
+    } catch (failure) {
+      // The server's reason when it answered; a dropped connection is unexpected.
+      setError(failure instanceof ApiError && failure.status > 0 ? failure.message : UNEXPECTED_PAYMENT_ERROR);
       setState('idle');
     }
   }

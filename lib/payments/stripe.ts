@@ -1,12 +1,11 @@
 import 'server-only';
 import Stripe from 'stripe';
 import { AppError } from '@/lib/http/errors';
+import { CARD_PAYMENTS_UNAVAILABLE } from './messages';
 
 export function isStripeConfigured(): boolean {
   return Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY);
 }
-
-export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available on this site yet.';
 
 let cached: { key: string; client: Stripe } | undefined;
 

@@ -16,6 +16,7 @@ import {
   REMOVED_MESSAGE,
 } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
+import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
 import { isUuid } from '@/lib/validation/ids';
 import { isStripeConfigured } from '@/lib/payments/stripe';
 
@@ -45,12 +46,7 @@ function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementDto; vi
   if (decision === 'free') return <FreeClaim envolvementId={envolvement._id} />;
   if (decision === 'paid') {
     if (!isStripeConfigured())
-      return (
-        <CheckoutNotice
-          title="Card payments are not available on this site yet."
-          message="Free envolvements can still be joined."
-        />
-      );
+      return <CheckoutNotice title={CARD_PAYMENTS_UNAVAILABLE} message="Free envolvements can still be joined." />;
     return <CardPayment envolvementId={envolvement._id} label={`Pay ${formatPrice(envolvement.priceCents)}`} />;
   }
   const refusal = CHECKOUT_REFUSALS[decision];

@@ -1,6 +1,7 @@
 import { AppError } from '@/lib/http/errors';
 import { publicRoute } from '@/lib/http/route';
-import { CARD_PAYMENTS_UNAVAILABLE, isStripeConfigured } from '@/lib/payments/stripe';
+import { isStripeConfigured } from '@/lib/payments/stripe';
+import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
 
 // GET /api/payment/config: the publishable key for Stripe.js
 export const GET = publicRoute(async () => {

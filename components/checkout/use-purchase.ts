@@ -1,0 +1,57 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { api } from '@/lib/api-client';
+import type { PaymentStatus } from '@/lib/domain/payment-status';
+import type { EnvolvementDto } from '@/lib/envolvements/types';
+
+const ATTEMPTS = 3;
+const DELAY_MS = 1000;
+
+export type Payment = { amount: number; status: PaymentStatus; refundReason: string | null };
+export type Purchase = { envolvement: EnvolvementDto; payment: Payment };
+
+async function loadOnce(paymentIntentId: string): Promise<Purchase> {
+  const id = encodeURIComponent(paymentIntentId);
+  const envolvement = await api<EnvolvementDto>(`/api/payment/get-submission/${id}`);
+  const payment = await api<Payment>(`/api/payment/get-payment-amount/${id}`);
+  if (payment.refundReason) return { envolvement, payment };
+  try {
+    // The webhook usually grants first; this covers a slow webhook. Failure is only logged.
+    await api('/api/payment/grant-access', { json: { submissionId: envolvement._id, paymentIntentId } });
+    return { envolvement, payment };
+  } catch (error) {
+    console.error('Granting access failed', error);
+    // Confirming may have settled the payment another way (refunded, still processing).
+    return { envolvement, payment: await api<Payment>(`/api/payment/get-payment-amount/${id}`) };
+  }
+}
+
+/** The purchase behind a payment, loaded with up to 3 attempts, 1 s apart; `failed` after the last. */
+export function usePurchase(paymentIntentId: string): { purchase: Purchase | null; failed: boolean } {
+  const [purchase, setPurchase] = useState<Purchase | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    async function load() {
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        try {
+          const result = await loadOnce(paymentIntentId);
+          if (!cancelled) setPurchase(result);
+          return;
+        } catch (error) {
+          console.error(`Loading the purchase failed (attempt ${attempt})`, error);
+          if (attempt < ATTEMPTS) await new Promise((r) => setTimeout(r, DELAY_MS));
+        }
+      }
+      if (!cancelled) setFailed(true);
+    }
+    void load();
+    return () => {
+      cancelled = true;
+    };
+  }, [paymentIntentId]);
+
+  return { purchase, failed };
+}
