@@ -15,65 +15,83 @@ const ARROW =
 
 type CategoryRowProps = { category: Category; items: EnvolvementDto[]; viewerId: string | null };
 
-/** One category's horizontal scroller; each button moves one container width. */
-export function CategoryRow({ category, items, viewerId }: CategoryRowProps) {
+/** Whether the row can scroll further either way, kept current on scroll and resize. */
+function useScrollEdges() {
   const scroller = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
-
   const measure = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
     setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
   }, []);
-
   useEffect(() => {
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, [measure]);
-
   const scroll = (direction: 1 | -1) => {
     const el = scroller.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth, behavior: 'smooth' });
   };
-  const headingId = `row-${category.replace(/\W/g, '')}`;
+  return { scroller, edges, measure, scroll };
+}
 
+function RowHeader({
+  category,
+  headingId,
+  edges,
+  scroll,
+}: {
+  category: Category;
+  headingId: string;
+  edges: { start: boolean; end: boolean };
+  scroll: (direction: 1 | -1) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <div className="flex items-baseline gap-3">
+        <h2 id={headingId} className="text-xl font-bold text-ink">
+          {category}
+        </h2>
+        {/* Named without the category, so the filter chip stays the only link called by it. */}
+        <Link
+          href={exploreHref({ categories: [category] })}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
+          See all
+        </Link>
+      </div>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          aria-label={`Scroll ${category} left`}
+          onClick={() => scroll(-1)}
+          disabled={edges.start}
+          className={ARROW}
+        >
+          <ChevronLeftIcon />
+        </button>
+        <button
+          type="button"
+          aria-label={`Scroll ${category} right`}
+          onClick={() => scroll(1)}
+          disabled={edges.end}
+          className={ARROW}
+        >
+          <ChevronRightIcon />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** One category's horizontal scroller; each button moves one container width. */
+export function CategoryRow({ category, items, viewerId }: CategoryRowProps) {
+  const { scroller, edges, measure, scroll } = useScrollEdges();
+  const headingId = `row-${category.replace(/\W/g, '')}`;
   return (
     <section aria-labelledby={headingId} data-testid="category-row" className="space-y-3">
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex items-baseline gap-3">
-          <h2 id={headingId} className="text-xl font-bold text-ink">
-            {category}
-          </h2>
-          {/* Named without the category, so the filter chip stays the only link called by it. */}
-          <Link
-            href={exploreHref({ categories: [category] })}
-            className="text-sm font-semibold text-brand-700 hover:underline"
-          >
-            See all
-          </Link>
-        </div>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            aria-label={`Scroll ${category} left`}
-            onClick={() => scroll(-1)}
-            disabled={edges.start}
-            className={ARROW}
-          >
-            <ChevronLeftIcon />
-          </button>
-          <button
-            type="button"
-            aria-label={`Scroll ${category} right`}
-            onClick={() => scroll(1)}
-            disabled={edges.end}
-            className={ARROW}
-          >
-            <ChevronRightIcon />
-          </button>
-        </div>
-      </div>
+      <RowHeader category={category} headingId={headingId} edges={edges} scroll={scroll} />
       {/* relative: positioned content inside the cards must scroll with the row, not widen the page. */}
       <div
         ref={scroller}

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OfferCard } from '@/components/envolvement/offer-card';
 import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 
 type InfiniteGridProps = {
@@ -25,9 +26,9 @@ export function InfiniteGrid({ initial, initialCursor, query, viewerId }: Infini
     setLoading(true);
     setError(null);
     try {
-      const response = await fetch(`/api/post/pull?${query}${query ? '&' : ''}cursor=${encodeURIComponent(cursor)}`);
-      if (!response.ok) throw new Error(String(response.status));
-      const page = (await response.json()) as { items: EnvolvementDto[]; nextCursor: string | null };
+      const page = await api<{ items: EnvolvementDto[]; nextCursor: string | null }>(
+        `/api/post/pull?${query}${query ? '&' : ''}cursor=${encodeURIComponent(cursor)}`,
+      );
       setItems((current) => [...current, ...page.items.filter((i) => !current.some((c) => c._id === i._id))]);
       setCursor(page.nextCursor);
     } catch {
@@ -40,7 +41,7 @@ export function InfiniteGrid({ initial, initialCursor, query, viewerId }: Infini
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !cursor) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), {
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), {
       rootMargin: '400px',
     });
     observer.observe(el);
@@ -61,7 +62,7 @@ export function InfiniteGrid({ initial, initialCursor, query, viewerId }: Infini
           </p>
         )}
         {cursor && (
-          <Button variant="secondary" onClick={loadMore} disabled={loading}>
+          <Button variant="secondary" onClick={() => void loadMore()} disabled={loading}>
             {loading ? 'Loading...' : 'Load more'}
           </Button>
         )}

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { Viewer } from '@/lib/auth/types';
-import { REMOVED_MESSAGE } from '@/lib/envolvements/rules';
+import { REMOVED_MESSAGE, isPastDeadline } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { NOT_ENABLED, pullSubmissions, statusOfProgress, userAccessToSubmission } from '@/lib/submissions/service';
 import { CreatorSubmissions } from './creator-submissions';
@@ -54,7 +54,7 @@ export async function SubmissionsTab({ envolvement, viewer, hasAccess }: Submiss
       initial={mine.UserSubmission}
       status={mine.status}
       deadlineLabel={deadline ? format(deadline, 'MMM d, yyyy') : null}
-      closed={envolvement.removed || (deadline !== null && deadline.getTime() < Date.now())}
+      closed={envolvement.removed || isPastDeadline(deadline)}
       closedNote={envolvement.removed ? `${REMOVED_MESSAGE} Submissions are closed.` : null}
     />
   );

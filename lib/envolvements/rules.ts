@@ -13,6 +13,12 @@ function toDate(value: DateLike): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** Whether a submission deadline has passed: none never does. */
+export function isPastDeadline(deadline: DateLike, now: Date = new Date()): boolean {
+  const date = toDate(deadline);
+  return date !== null && date.getTime() < now.getTime();
+}
+
 /** 'No Deadline', or the whole days left until the end date ('1 Day', '3 Days'). */
 export function daysLeftLabel(endDate: { endDate: DateLike; none: boolean }, now: Date = new Date()): string {
   const end = toDate(endDate.endDate);

@@ -5,6 +5,7 @@ import { db } from '@/lib/db/client';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { assertNotRemoved, getEnvolvementOrThrow, getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
 import { hasAccess } from '@/lib/envolvements/access';
+import { isPastDeadline } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
 import { openSubmissionsSchema, statusUpdateSchema, userSubmissionSchema } from '@/lib/validation/submissions';
 import { envolvements, submissions, submissionStatusChanges, users } from '@/models';
@@ -98,8 +99,7 @@ export async function postUserSubmission(viewer: Viewer, envolvementId: string, 
   assertNotRemoved(row);
   if (!(await hasAccess(row, viewer.id))) throw new AppError('forbidden', "Looks like you haven't paid for this yet.");
   if (!row.submissionsActive) throw new AppError('conflict', NOT_ENABLED);
-  if (row.submissionDeadline && row.submissionDeadline.getTime() < Date.now())
-    throw new AppError('conflict', 'The submission deadline has passed.');
+  if (isPastDeadline(row.submissionDeadline)) throw new AppError('conflict', 'The submission deadline has passed.');
   const input = userSubmissionSchema.parse(body);
   const fields: Record<string, string> = {};
   if (input.description && !row.submissionText) fields.description = 'Text submissions are not allowed here.';
