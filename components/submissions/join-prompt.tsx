@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
 
 /** A member who has not joined: pay, or (temporarily) join directly. Join failures are only logged. */
 export function JoinPrompt({ envolvementId }: { envolvementId: string }) {
@@ -13,10 +14,7 @@ export function JoinPrompt({ envolvementId }: { envolvementId: string }) {
   async function joinDirectly() {
     setBusy(true);
     try {
-      const response = await fetch(`/api/user_submissions/add-user-to-submissions/${envolvementId}`, {
-        method: 'POST',
-      });
-      if (!response.ok) console.error('Joining failed', await response.text());
+      await api(`/api/user_submissions/add-user-to-submissions/${envolvementId}`, { method: 'POST' });
       router.refresh();
     } catch (error) {
       console.error('Joining failed', error);

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
 import { Switch } from '@/components/ui/switch';
 
@@ -18,53 +19,19 @@ function EmptyTrayIllustration() {
   );
 }
 
-/**
- * The creator's 'Nothing here yet' → 'Open Submissions' → 'Submission Settings' → 'Publish'.
- * Success is reported to the parent: the refresh replaces this panel with the review board.
- */
-export function OpenSubmissions({
-  envolvementId,
-  onOpened,
-}: {
-  envolvementId: string;
-  onOpened: (status: Status) => void;
-}) {
-  const router = useRouter();
-  const [settings, setSettings] = useState(false);
-  const [types, setTypes] = useState({ picture: false, description: false, url: false });
-  const [message, setMessage] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+type Types = { picture: boolean; description: boolean; url: boolean };
 
-  async function publish() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const response = await fetch(`/api/user_submissions/open-submissions/${envolvementId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(types),
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      onOpened({ ok: true, text: OPENED_MESSAGE });
-      router.refresh();
-    } catch {
-      setMessage({ ok: false, text: 'An error occurred while opening submissions.' });
-    } finally {
-      setBusy(false);
-    }
-  }
+type SettingsProps = {
+  types: Types;
+  setTypes: (update: (types: Types) => Types) => void;
+  busy: boolean;
+  message: Status;
+  onPublish: () => void;
+  onCancel: () => void;
+};
 
-  if (!settings) {
-    return (
-      <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-        <EmptyTrayIllustration />
-        <p className="mt-4 font-semibold text-ink">Nothing here yet</p>
-        <Button className="mt-4" onClick={() => setSettings(true)}>
-          Open Submissions
-        </Button>
-      </div>
-    );
-  }
+/** 'Submission Settings': the kinds of submission to accept, then 'Publish'. */
+function SubmissionSettings({ types, setTypes, busy, message, onPublish, onCancel }: SettingsProps) {
   const none = !(types.picture || types.description || types.url);
   return (
     <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
@@ -89,14 +56,68 @@ export function OpenSubmissions({
       />
       {none && <p className="text-xs text-slate-500">Choose at least one kind of submission to publish.</p>}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={publish} disabled={busy || none}>
+        <Button onClick={onPublish} disabled={busy || none}>
           {busy ? 'Publishing...' : 'Publish'}
         </Button>
-        <Button variant="ghost" onClick={() => setSettings(false)} disabled={busy}>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
       </div>
       <StatusMessage status={message} />
     </div>
+  );
+}
+
+/**
+ * The creator's 'Nothing here yet' → 'Open Submissions' → 'Submission Settings' → 'Publish'.
+ * Success is reported to the parent: the refresh replaces this panel with the review board.
+ */
+export function OpenSubmissions({
+  envolvementId,
+  onOpened,
+}: {
+  envolvementId: string;
+  onOpened: (status: Status) => void;
+}) {
+  const router = useRouter();
+  const [settings, setSettings] = useState(false);
+  const [types, setTypes] = useState<Types>({ picture: false, description: false, url: false });
+  const [message, setMessage] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function publish() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await api(`/api/user_submissions/open-submissions/${envolvementId}`, { json: types });
+      onOpened({ ok: true, text: OPENED_MESSAGE });
+      router.refresh();
+    } catch {
+      setMessage({ ok: false, text: 'An error occurred while opening submissions.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!settings) {
+    return (
+      <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+        <EmptyTrayIllustration />
+        <p className="mt-4 font-semibold text-ink">Nothing here yet</p>
+        <Button className="mt-4" onClick={() => setSettings(true)}>
+          Open Submissions
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <SubmissionSettings
+      types={types}
+      setTypes={setTypes}
+      busy={busy}
+      message={message}
+      onPublish={() => void publish()}
+      onCancel={() => setSettings(false)}
+    />
   );
 }

@@ -1,18 +1,18 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
 import { ImageUploader } from '@/components/envolvement/image-uploader';
 import { Button } from '@/components/ui/button';
-import { StatusMessage, type Status } from '@/components/ui/status-message';
+import { StatusMessage } from '@/components/ui/status-message';
 import { Field, Input, Textarea } from '@/components/ui/field';
-import { isHttpUrl, SUBMISSION_LIMITS } from '@/lib/validation/submissions';
+import type { FieldErrors } from '@/lib/validation/field-errors';
+import { SUBMISSION_LIMITS, type SubmissionTypes } from '@/lib/validation/submissions';
 import type { SubmissionStatus } from '@/lib/domain/submission-status';
 import { STATUS_LABELS } from './status-labels';
+import { useSubmissionForm, type SubmissionValues } from './use-submission-form';
 
 type SubmissionFormProps = {
   envolvementId: string;
-  allowed: { picture: boolean; description: boolean; url: boolean };
+  allowed: SubmissionTypes;
   instructions: string;
   initial: { description: string; picture: string; url: string } | null;
   status: SubmissionStatus | null;
@@ -21,19 +21,6 @@ type SubmissionFormProps = {
   /** Why it is closed, when not for its deadline. */
   closedNote?: string | null;
 };
-
-type Values = { description: string; url: string; picture: string };
-
-// The same rules the server applies, checked first so a mistake is named under its field.
-function checkValues(values: Values, allowed: SubmissionFormProps['allowed']): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (allowed.description && !values.description.trim()) fields.description = 'Description is required';
-  if (allowed.url && !values.url.trim()) fields.url = 'Link is required';
-  else if (allowed.url && !isHttpUrl(values.url.trim())) fields.url = 'Link must be a valid http(s) URL';
-  if (allowed.picture && !allowed.description && !allowed.url && !values.picture)
-    fields.picture = 'Picture is required';
-  return fields;
-}
 
 function StatusBadge({ status }: { status: SubmissionStatus }) {
   return (
@@ -46,76 +33,18 @@ function StatusBadge({ status }: { status: SubmissionStatus }) {
   );
 }
 
-/** A joined user's 'Your Submission' form, with only the allowed fields, and where theirs stands. */
-export function SubmissionForm({
-  envolvementId,
-  allowed,
-  instructions,
-  initial,
-  status,
-  deadlineLabel,
-  closed,
-  closedNote,
-}: SubmissionFormProps) {
-  const router = useRouter();
-  const [values, setValues] = useState<Values>({
-    description: initial?.description ?? '',
-    url: initial?.url ?? '',
-    picture: initial?.picture ?? '',
-  });
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+type FieldsProps = {
+  allowed: SubmissionTypes;
+  values: SubmissionValues;
+  set: (key: keyof SubmissionValues) => (value: string) => void;
+  fields: FieldErrors;
+  closed: boolean;
+};
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setMessage(null);
-    const problems = checkValues(values, allowed);
-    setFields(problems);
-    if (Object.keys(problems).length) {
-      setMessage({ ok: false, text: 'An error occurred while uploading your submission.' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const response = await fetch(`/api/user_submissions/post-user-submission/${envolvementId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          ...(allowed.description ? { description: values.description } : {}),
-          ...(allowed.url ? { url: values.url } : {}),
-          ...(allowed.picture && values.picture ? { picture: values.picture } : {}),
-        }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { fields?: Record<string, string> };
-        setFields(body.fields ?? {});
-        throw new Error(String(response.status));
-      }
-      setMessage({ ok: true, text: 'Submission uploaded successfully!' });
-      router.refresh();
-    } catch {
-      setMessage({ ok: false, text: 'An error occurred while uploading your submission.' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
+/** The allowed inputs; a closed form shows the picture that was sent instead of the uploader. */
+function SubmissionFields({ allowed, values, set, fields, closed }: FieldsProps) {
   return (
-    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" noValidate>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-lg font-bold text-ink">Your Submission</h3>
-        {status && <StatusBadge status={status} />}
-      </div>
-      {instructions && <p className="text-sm break-words whitespace-pre-line text-slate-600">{instructions}</p>}
-      {closedNote ? (
-        <p className="text-xs text-slate-500">{closedNote}</p>
-      ) : deadlineLabel ? (
-        <p className="text-xs text-slate-500">
-          {closed ? `Submissions closed on ${deadlineLabel}.` : `Send yours by ${deadlineLabel}.`}
-        </p>
-      ) : null}
+    <>
       {allowed.description && (
         <Field id="submission-description" label="Description" error={fields.description}>
           <Textarea
@@ -161,6 +90,37 @@ export function SubmissionForm({
             )}
           </div>
         ))}
+    </>
+  );
+}
+
+/** A joined user's 'Your Submission' form, with only the allowed fields, and where theirs stands. */
+export function SubmissionForm({
+  envolvementId,
+  allowed,
+  instructions,
+  initial,
+  status,
+  deadlineLabel,
+  closed,
+  closedNote,
+}: SubmissionFormProps) {
+  const { values, set, fields, message, busy, submit } = useSubmissionForm(envolvementId, allowed, initial);
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" noValidate>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-bold text-ink">Your Submission</h3>
+        {status && <StatusBadge status={status} />}
+      </div>
+      {instructions && <p className="text-sm break-words whitespace-pre-line text-slate-600">{instructions}</p>}
+      {closedNote ? (
+        <p className="text-xs text-slate-500">{closedNote}</p>
+      ) : deadlineLabel ? (
+        <p className="text-xs text-slate-500">
+          {closed ? `Submissions closed on ${deadlineLabel}.` : `Send yours by ${deadlineLabel}.`}
+        </p>
+      ) : null}
+      <SubmissionFields allowed={allowed} values={values} set={set} fields={fields} closed={closed} />
       {!closed && (
         <Button type="submit" disabled={busy}>
           {busy ? 'Submitting...' : 'Submit'}

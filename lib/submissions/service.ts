@@ -7,7 +7,12 @@ import { assertNotRemoved, getEnvolvementOrThrow, getOwnEnvolvementOrThrow } fro
 import { hasAccess } from '@/lib/envolvements/access';
 import { isPastDeadline } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
-import { openSubmissionsSchema, statusUpdateSchema, userSubmissionSchema } from '@/lib/validation/submissions';
+import {
+  submissionProblems,
+  type OpenSubmissionsInput,
+  type StatusUpdateInput,
+  type UserSubmissionInput,
+} from '@/lib/validation/submissions';
 import { envolvements, submissions, submissionStatusChanges, users } from '@/models';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
 
@@ -25,9 +30,8 @@ export function toProgress(status: SubmissionStatus): Progress {
 }
 
 /** The creator opens submissions with the types they accept. */
-export async function openSubmissions(viewer: Viewer, envolvementId: string, body: unknown) {
+export async function openSubmissions(viewer: Viewer, envolvementId: string, types: OpenSubmissionsInput) {
   assertNotRemoved(await getOwnEnvolvementOrThrow(viewer, envolvementId, 'open submissions on'));
-  const types = openSubmissionsSchema.parse(body);
   await db()
     .update(envolvements)
     .set({
@@ -92,7 +96,7 @@ export async function userAccessToSubmission(viewer: Viewer, envolvementId: stri
 }
 
 /** A joined user sends (or replaces) their submission; it goes back to In-Review. */
-export async function postUserSubmission(viewer: Viewer, envolvementId: string, body: unknown) {
+export async function postUserSubmission(viewer: Viewer, envolvementId: string, input: UserSubmissionInput) {
   const row = await getEnvolvementOrThrow(envolvementId);
   if (row.creatorId === viewer.id)
     throw new AppError('forbidden', 'Creators review submissions; they do not send them.');
@@ -100,16 +104,11 @@ export async function postUserSubmission(viewer: Viewer, envolvementId: string, 
   if (!(await hasAccess(row, viewer.id))) throw new AppError('forbidden', "Looks like you haven't paid for this yet.");
   if (!row.submissionsActive) throw new AppError('conflict', NOT_ENABLED);
   if (isPastDeadline(row.submissionDeadline)) throw new AppError('conflict', 'The submission deadline has passed.');
-  const input = userSubmissionSchema.parse(body);
-  const fields: Record<string, string> = {};
-  if (input.description && !row.submissionText) fields.description = 'Text submissions are not allowed here.';
-  if (input.url && !row.submissionUrl) fields.url = 'Link submissions are not allowed here.';
-  if (input.picture && !row.submissionPicture) fields.picture = 'Picture submissions are not allowed here.';
-  if (row.submissionText && !input.description) fields.description = 'Description is required';
-  if (row.submissionUrl && !input.url) fields.url = 'Link is required';
-  // Only a picture may be left out, and then only when something else is sent.
-  if (row.submissionPicture && !row.submissionText && !row.submissionUrl && !input.picture)
-    fields.picture = 'Picture is required';
+  const fields = submissionProblems(input, {
+    picture: row.submissionPicture,
+    description: row.submissionText,
+    url: row.submissionUrl,
+  });
   if (Object.keys(fields).length) throw new AppError('bad_request', Object.values(fields)[0]!, fields);
 
   const values = { description: input.description ?? '', pictureUrl: input.picture ?? '', url: input.url ?? '' };
@@ -146,9 +145,9 @@ export function statusOfProgress(progress: Progress): SubmissionStatus | null {
 }
 
 /** The creator sets exactly one status per submitter; every change is recorded. */
-export async function updateSubmissionStatuses(viewer: Viewer, envolvementId: string, body: unknown) {
+export async function updateSubmissionStatuses(viewer: Viewer, envolvementId: string, input: StatusUpdateInput) {
   assertNotRemoved(await getOwnEnvolvementOrThrow(viewer, envolvementId, 'review submissions of'));
-  const { SubmissionProgressArray: entries } = statusUpdateSchema.parse(body);
+  const entries = input.SubmissionProgressArray;
   const wanted = new Map<string, SubmissionStatus>();
   for (const entry of entries) {
     const status = statusOfProgress(entry.progress);
@@ -163,14 +162,16 @@ export async function updateSubmissionStatuses(viewer: Viewer, envolvementId: st
       .for('update');
     const unknown = [...wanted.keys()].filter((id) => !current.some((c) => c.userId === id));
     if (unknown.length) throw new AppError('bad_request', `No submission from: ${unknown.join(', ')}`);
-    for (const row of current) {
-      const next = wanted.get(row.userId)!;
-      if (next === row.status) continue;
-      await tx.update(submissions).set({ status: next, updatedAt: new Date() }).where(eq(submissions.id, row.id));
-      await tx
-        .insert(submissionStatusChanges)
-        .values({ submissionId: row.id, changedBy: viewer.id, fromStatus: row.status, toStatus: next });
+    const changes = current
+      .map((row) => ({ submissionId: row.id, fromStatus: row.status, toStatus: wanted.get(row.userId)! }))
+      .filter((change) => change.toStatus !== change.fromStatus);
+    if (changes.length === 0) return;
+    // One statement per status reached (at most four), and one for the whole history.
+    for (const status of new Set(changes.map((change) => change.toStatus))) {
+      const ids = changes.filter((change) => change.toStatus === status).map((change) => change.submissionId);
+      await tx.update(submissions).set({ status, updatedAt: new Date() }).where(inArray(submissions.id, ids));
     }
+    await tx.insert(submissionStatusChanges).values(changes.map((change) => ({ ...change, changedBy: viewer.id })));
   });
   return pullSubmissions(viewer, envolvementId);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isImageUrl } from '@/lib/domain/images';
+import { checkWith, type FieldErrors } from './field-errors';
 import { checkText } from './text';
 
 export const openSubmissionsSchema = z
@@ -12,6 +13,8 @@ export const openSubmissionsSchema = z
     message: 'Choose at least one submission type',
     path: ['types'],
   });
+
+export type OpenSubmissionsInput = z.infer<typeof openSubmissionsSchema>;
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -49,6 +52,32 @@ export const userSubmissionSchema = z.object({
 
 export type UserSubmissionInput = z.infer<typeof userSubmissionSchema>;
 
+export type SubmissionTypes = { picture: boolean; description: boolean; url: boolean };
+
+/**
+ * What a submission lacks or carries beyond the types its envolvement asks for, by field.
+ * Only a picture may be left out, and then only when something else is asked for.
+ */
+export function submissionProblems(input: UserSubmissionInput, allowed: SubmissionTypes): FieldErrors {
+  const fields: FieldErrors = {};
+  if (input.description && !allowed.description) fields.description = 'Text submissions are not allowed here.';
+  if (input.url && !allowed.url) fields.url = 'Link submissions are not allowed here.';
+  if (input.picture && !allowed.picture) fields.picture = 'Picture submissions are not allowed here.';
+  if (allowed.description && !input.description) fields.description = 'Description is required';
+  if (allowed.url && !input.url) fields.url = 'Link is required';
+  if (allowed.picture && !allowed.description && !allowed.url && !input.picture) fields.picture = 'Picture is required';
+  return fields;
+}
+
+/** The form's check before sending: the schema's rules, then the envolvement's types. */
+export function checkSubmission(values: UserSubmissionInput, allowed: SubmissionTypes): FieldErrors {
+  const checked = checkWith(userSubmissionSchema, values);
+  if (checked.ok) return submissionProblems(checked.data, allowed);
+  // Blank text is missing text, as the schema's trimming would make it.
+  const trimmed = { description: values.description?.trim(), url: values.url?.trim(), picture: values.picture?.trim() };
+  return { ...submissionProblems(trimmed, allowed), ...checked.fields };
+}
+
 const progressSchema = z.object({
   inReview: z.boolean().default(false),
   approved: z.boolean().default(false),
@@ -64,3 +93,5 @@ export const statusUpdateSchema = z.object({
     .min(1, 'Nothing to update')
     .max(1000),
 });
+
+export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;

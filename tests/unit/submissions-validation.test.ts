@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkSubmission,
   isHttpUrl,
   openSubmissionsSchema,
   statusUpdateSchema,
+  submissionProblems,
   userSubmissionSchema,
 } from '@/lib/validation/submissions';
 
@@ -84,5 +86,27 @@ describe('statusUpdateSchema', () => {
       statusUpdateSchema.safeParse({ SubmissionProgressArray: [{ userID: 'x', progress: { approved: 'true' } }] })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('what a submission must carry, for the form and the server alike', () => {
+  const all = { picture: true, description: true, url: true };
+  const pictureOnly = { picture: true, description: false, url: false };
+
+  it('names each missing or unwanted field', () => {
+    expect(submissionProblems({}, all)).toEqual({ description: 'Description is required', url: 'Link is required' });
+    expect(submissionProblems({ description: 'Hi', url: 'https://x.example' }, all)).toEqual({});
+    expect(submissionProblems({}, pictureOnly)).toEqual({ picture: 'Picture is required' });
+    expect(submissionProblems({ description: 'Hi' }, pictureOnly)).toEqual({
+      description: 'Text submissions are not allowed here.',
+      picture: 'Picture is required',
+    });
+  });
+
+  it('checks the text with the schema before the types', () => {
+    expect(checkSubmission({ description: '   ', url: 'ftp://x' }, all)).toEqual({
+      description: 'Description is required',
+      url: 'Link must be a valid http(s) URL',
+    });
   });
 });

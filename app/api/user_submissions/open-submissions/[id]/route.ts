@@ -1,9 +1,10 @@
 import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
-import { authedRoute, parseId, readJson } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/http/route';
 import { openSubmissions } from '@/lib/submissions/service';
-import { z } from 'zod';
+import { openSubmissionsSchema } from '@/lib/validation/submissions';
 
 // POST /api/user_submissions/open-submissions/{id}: the creator opens submissions with the allowed types
-export const POST = authedRoute(async ({ request, params, viewer }) =>
-  openSubmissions(viewer, parseId(params.id, NOT_FOUND_MESSAGE), await readJson(request, z.unknown())),
+export const POST = authedRoute(
+  async ({ params, body, viewer }) => openSubmissions(viewer, parseId(params.id, NOT_FOUND_MESSAGE), body),
+  { body: openSubmissionsSchema },
 );

@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
-import { authedRoute, parseId, readJson } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/http/route';
 import { postUserSubmission } from '@/lib/submissions/service';
+import { userSubmissionSchema } from '@/lib/validation/submissions';
 
 // POST /api/user_submissions/post-user-submission/{id}: a joined user sends their submission
-export const POST = authedRoute(async ({ request, params, viewer }) =>
-  postUserSubmission(viewer, parseId(params.id, NOT_FOUND_MESSAGE), await readJson(request, z.unknown())),
+export const POST = authedRoute(
+  async ({ params, body, viewer }) => postUserSubmission(viewer, parseId(params.id, NOT_FOUND_MESSAGE), body),
+  { body: userSubmissionSchema },
 );
