@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { api, ApiError } from '@/lib/api-client';
+import { api, messageOf } from '@/lib/api-client';
 import { UNEXPECTED_PAYMENT_ERROR } from '@/lib/payments/messages';
 
 /** The one-click join of a free envolvement. */
@@ -21,8 +21,7 @@ export function FreeClaim({ envolvementId }: { envolvementId: string }) {
       router.push(`/envolvement/${envolvementId}`);
       router.refresh();
     } catch (failure) {
-      // The server's reason when it answered; a dropped connection is unexpected.
-      setError(failure instanceof ApiError && failure.status > 0 ? failure.message : UNEXPECTED_PAYMENT_ERROR);
+      setError(messageOf(failure, UNEXPECTED_PAYMENT_ERROR));
       setState('idle');
     }
   }

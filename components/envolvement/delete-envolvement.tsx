@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { formatPrice } from '@/lib/envolvements/rules';
-import { errorMessageOf, useReportError } from './error-banner';
+import { api, messageOf } from '@/lib/api-client';
+import { useReportError } from './error-banner';
 
 export type DeletionImpact = { members: number; paidMembers: number; refundCents: number };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const DELETE_FAILED = 'Failed to delete envolvement';
 /** What deleting does to the people who joined, said before the creator confirms. */
 function ImpactNote({ impact }: { impact: DeletionImpact }) {
   if (impact.members === 0 && impact.paidMembers === 0) return null;
@@ -36,16 +38,11 @@ export function DeleteEnvolvement({ envolvementId, impact }: { envolvementId: st
   async function remove() {
     setBusy(true);
     try {
-      const response = await fetch(`/api/post/${envolvementId}`, { method: 'DELETE' });
-      if (!response.ok) {
-        report(await errorMessageOf(response, 'Failed to delete envolvement'));
-        setOpen(false);
-        return;
-      }
+      await api(`/api/post/${envolvementId}`, { method: 'DELETE', fallback: DELETE_FAILED });
       router.push('/profile');
       router.refresh();
-    } catch {
-      report('Failed to delete envolvement');
+    } catch (failure) {
+      report(messageOf(failure, DELETE_FAILED));
       setOpen(false);
     } finally {
       setBusy(false);

@@ -33,9 +33,3 @@ export function ErrorBannerProvider({ children }: { children: ReactNode }) {
 export function useReportError() {
   return useContext(ErrorContext);
 }
-
-/** The server's `error` text, or the fallback. */
-export async function errorMessageOf(response: Response, fallback: string): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: string } | null;
-  return body?.error || fallback;
-}

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
 import { formatPrice, profileSlug } from '@/lib/envolvements/rules';
 import type { MemberDto as Member, MemberPage as Page } from '@/lib/envolvements/types';
 import { PAYMENT_STATUS_LABELS } from '@/lib/payments/ledger-rules';
@@ -62,16 +63,8 @@ function MemberRow({
   );
 }
 
-/** The creator's record of who joined, refunded members included, with a refund per paid member. */
-export function MembersList({
-  envolvementId,
-  initial,
-  removed,
-}: {
-  envolvementId: string;
-  initial: Page;
-  removed: boolean;
-}) {
+/** The members shown so far, and the next page on request. */
+function useMemberPages(envolvementId: string, initial: Page) {
   const [members, setMembers] = useState(initial.items);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -82,9 +75,7 @@ export function MembersList({
     setLoading(true);
     setError(null);
     try {
-      const response = await fetch(`/api/post/${envolvementId}/members?cursor=${encodeURIComponent(cursor)}`);
-      if (!response.ok) throw new Error(String(response.status));
-      const page = (await response.json()) as Page;
+      const page = await api<Page>(`/api/post/${envolvementId}/members?cursor=${encodeURIComponent(cursor)}`);
       setMembers((current) => [...current, ...page.items]);
       setCursor(page.nextCursor);
     } catch {
@@ -94,6 +85,20 @@ export function MembersList({
     }
   }
 
+  return { members, setMembers, cursor, loading, error, loadMore };
+}
+
+/** The creator's record of who joined, refunded members included, with a refund per paid member. */
+export function MembersList({
+  envolvementId,
+  initial,
+  removed,
+}: {
+  envolvementId: string;
+  initial: Page;
+  removed: boolean;
+}) {
+  const { members, setMembers, cursor, loading, error, loadMore } = useMemberPages(envolvementId, initial);
   const replace = (updated: Member) =>
     setMembers((current) => current.map((m) => (m.purchaseId === updated.purchaseId ? updated : m)));
 
@@ -119,7 +124,7 @@ export function MembersList({
             </p>
           )}
           {cursor && (
-            <Button variant="secondary" size="sm" onClick={loadMore} disabled={loading}>
+            <Button variant="secondary" size="sm" onClick={() => void loadMore()} disabled={loading}>
               {loading ? 'Loading...' : 'Load more members'}
             </Button>
           )}

@@ -4,57 +4,56 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
-import { errorMessageOf, useReportError } from './error-banner';
+import { api, messageOf } from '@/lib/api-client';
+import { LIMITS, updatePostSchema } from '@/lib/validation/envolvement';
+import { checkWith, fieldError, type FieldErrors } from '@/lib/validation/field-errors';
+import { useReportError } from './error-banner';
 import { ImageUploader } from './image-uploader';
 
-/** The creator's 'Post Update' button and its form. */
-export function PostUpdateForm({ envolvementId }: { envolvementId: string }) {
+const EMPTY = { title: '', description: '', imgUrl: '' };
+const FAILED = 'Failed to update envolvement';
+
+/** The update being written, checked with the handler's schema and posted. */
+function usePostUpdate(envolvementId: string) {
   const router = useRouter();
   const report = useReportError();
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [imgUrl, setImgUrl] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [values, setValues] = useState(EMPTY);
+  const [fields, setFields] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   function close() {
     setOpen(false);
-    setTitle('');
-    setDescription('');
-    setImgUrl('');
+    setValues(EMPTY);
     setFields({});
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!title.trim()) missing.title = 'Title is required';
-    if (!description.trim()) missing.description = 'Description is required';
-    setFields(missing);
-    if (Object.keys(missing).length) return;
+    const checked = checkWith(updatePostSchema, values);
+    setFields(checked.ok ? {} : checked.fields);
+    if (!checked.ok) return;
     setBusy(true);
     try {
-      const response = await fetch(`/api/post/add-comment/${envolvementId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title, description, imgUrl }),
-      });
-      if (!response.ok) {
-        report(await errorMessageOf(response, 'Failed to update envolvement'));
-        return;
-      }
+      await api(`/api/post/add-comment/${envolvementId}`, { json: checked.data, fallback: FAILED });
       report(null);
       close();
       router.refresh();
     } catch (error) {
       console.error('Posting the update failed', error);
-      report('Failed to update envolvement');
+      report(messageOf(error, FAILED));
     } finally {
       setBusy(false);
     }
   }
 
+  return { open, setOpen, values, set, fields, busy, close, submit };
+}
+
+/** The creator's 'Post Update' button and its form. */
+export function PostUpdateForm({ envolvementId }: { envolvementId: string }) {
+  const { open, setOpen, values, set, fields, busy, close, submit } = usePostUpdate(envolvementId);
   if (!open) {
     return (
       <Button onClick={() => setOpen(true)} size="sm">
@@ -64,19 +63,25 @@ export function PostUpdateForm({ envolvementId }: { envolvementId: string }) {
   }
   return (
     <form onSubmit={submit} className="w-full space-y-4 rounded-xl border border-slate-200 bg-white p-4" noValidate>
-      <Field id="update-title" label="Title" error={fields.title}>
-        <Input id="update-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
-      </Field>
-      <Field id="update-description" label="Description" error={fields.description}>
-        <Textarea
-          id="update-description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={4000}
+      <Field id="update-title" label="Title" error={fieldError(fields, 'title')}>
+        <Input
+          id="update-title"
+          value={values.title}
+          onChange={(e) => set('title')(e.target.value)}
+          maxLength={LIMITS.updateTitle}
           required
         />
       </Field>
-      <ImageUploader id="update-image" label="Image (optional)" value={imgUrl} onChange={setImgUrl} />
+      <Field id="update-description" label="Description" error={fieldError(fields, 'description')}>
+        <Textarea
+          id="update-description"
+          value={values.description}
+          onChange={(e) => set('description')(e.target.value)}
+          maxLength={LIMITS.updateDescription}
+          required
+        />
+      </Field>
+      <ImageUploader id="update-image" label="Image (optional)" value={values.imgUrl} onChange={set('imgUrl')} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={close}>
           Cancel

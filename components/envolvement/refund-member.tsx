@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { api, messageOf } from '@/lib/api-client';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { formatPrice } from '@/lib/envolvements/rules';
 import type { MemberDto as Member } from '@/lib/envolvements/types';
@@ -19,16 +20,16 @@ export function RefundMember({ member, onRefunded }: RefundMemberProps) {
     setBusy(true);
     setError(null);
     try {
-      const response = await fetch(`/api/payment/refund/${member.purchaseId}`, { method: 'POST' });
-      const body = (await response.json().catch(() => null)) as (Member & { error?: string }) | null;
-      if (!response.ok || !body) {
-        setError(body?.error || 'The refund failed. Please try again.');
-        return;
-      }
-      onRefunded(body);
+      onRefunded(
+        await api<Member>(`/api/payment/refund/${member.purchaseId}`, {
+          method: 'POST',
+          fallback: 'The refund failed. Please try again.',
+        }),
+      );
       setOpen(false);
-    } catch {
-      setError('Network error. Please check your connection and try again.');
+    } catch (failure) {
+      // The server's reason, or NETWORK_ERROR when no answer came.
+      setError(messageOf(failure));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,12 @@
-/** Uploads an image with progress events; resolves with the stored URL. */
+import { ApiError } from '@/lib/api-client';
+
+const UPLOAD_FAILED = 'Upload failed. Please try again.';
+
+/**
+ * Uploads an image with progress events and resolves with the stored URL. XMLHttpRequest,
+ * not fetch, because only it reports upload progress; failures are the same ApiError as
+ * every other call's.
+ */
 export function uploadImage(
   file: File,
   onProgress: (percent: number) => void,
@@ -15,9 +23,9 @@ export function uploadImage(
     xhr.onload = () => {
       const body = xhr.response as { url?: string; error?: string } | null;
       if (xhr.status >= 200 && xhr.status < 300 && body?.url) resolve(body.url);
-      else reject(new Error(body?.error || 'Upload failed. Please try again.'));
+      else reject(new ApiError(xhr.status, body?.error || UPLOAD_FAILED));
     };
-    xhr.onerror = () => reject(new Error('Upload failed. Please try again.'));
+    xhr.onerror = () => reject(new ApiError(0, UPLOAD_FAILED, { code: 'network' }));
     const form = new FormData();
     form.append(field, file);
     xhr.send(form);
