@@ -6,16 +6,10 @@ import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { daysLeftLabel, formatPrice, membershipMark, spotsLabel } from '@/lib/envolvements/rules';
-import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { EnvolvementDto, OfferFace } from '@/lib/envolvements/types';
 import { CoverImage } from './cover-image';
 import { OfferDialogBody } from './offer-dialog';
 import { ClockIcon, PeopleIcon } from './offer-icons';
-
-/** What the face of a card shows; the create wizard's preview fills it from the form. */
-export type OfferFace = Pick<
-  EnvolvementDto,
-  'title' | 'previewText' | 'imgUrl' | 'priceCents' | 'endDate' | 'quantity' | 'username' | 'userPicture' | 'categories'
->;
 
 type OfferCardFaceProps = {
   offer: OfferFace;

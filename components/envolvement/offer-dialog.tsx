@@ -3,7 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { buttonClasses } from '@/components/ui/button';
-import { daysLeftLabel, dialogAction, formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
+import { daysLeft, daysLeftLabel, dialogAction, formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { CategoryChips } from './category-chips';
 import { CoverImage } from './cover-image';
@@ -14,11 +14,12 @@ export function endDateParts(
   endDate: EnvolvementDto['endDate'],
   now: Date = new Date(),
 ): { text: string; date: string | null } {
-  const label = daysLeftLabel(endDate, now);
-  if (label === 'No Deadline' || !endDate.endDate) return { text: 'No Deadline', date: null };
+  const days = daysLeft(endDate, now);
+  if (days === null || !endDate.endDate) return { text: 'No Deadline', date: null };
   const date = format(new Date(endDate.endDate), 'MMM d, yyyy');
-  if (label === 'Ended') return { text: 'Ended', date };
-  return { text: label.startsWith('0 ') ? 'Ends today' : `Ends in ${label.toLowerCase()}`, date };
+  if (days < 0) return { text: 'Ended', date };
+  if (days === 0) return { text: 'Ends today', date };
+  return { text: `Ends in ${daysLeftLabel(endDate, now).toLowerCase()}`, date };
 }
 
 /** The end date as one line: 'Ends in 3 days · Jan 5, 2027'. */

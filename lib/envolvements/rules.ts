@@ -19,11 +19,19 @@ export function isPastDeadline(deadline: DateLike, now: Date = new Date()): bool
   return date !== null && date.getTime() < now.getTime();
 }
 
-/** 'No Deadline', or the whole days left until the end date ('1 Day', '3 Days'). */
-export function daysLeftLabel(endDate: { endDate: DateLike; none: boolean }, now: Date = new Date()): string {
+type EndDate = { endDate: DateLike; none: boolean };
+
+/** Whole days left until the end date: 0 on its last day, negative once ended, null for none. */
+export function daysLeft(endDate: EndDate, now: Date = new Date()): number | null {
   const end = toDate(endDate.endDate);
-  if (endDate.none || !end) return 'No Deadline';
-  const days = Math.floor((end.getTime() - now.getTime()) / DAY_MS);
+  if (endDate.none || !end) return null;
+  return Math.floor((end.getTime() - now.getTime()) / DAY_MS);
+}
+
+/** 'No Deadline', or the whole days left until the end date ('1 Day', '3 Days'). */
+export function daysLeftLabel(endDate: EndDate, now: Date = new Date()): string {
+  const days = daysLeft(endDate, now);
+  if (days === null) return 'No Deadline';
   if (days < 0) return 'Ended';
   return `${days} ${days > 1 ? 'Days' : 'Day'}`;
 }

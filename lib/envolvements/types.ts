@@ -84,3 +84,18 @@ export type MemberDto = {
 };
 
 export type MemberPage = { items: MemberDto[]; nextCursor: string | null };
+
+/** What the face of an offer shows: a card, or the create wizard's preview filled from the form. */
+export type OfferFace = Pick<
+  EnvolvementDto,
+  | 'title'
+  | 'previewText'
+  | 'description'
+  | 'imgUrl'
+  | 'priceCents'
+  | 'endDate'
+  | 'quantity'
+  | 'username'
+  | 'userPicture'
+  | 'categories'
+>;

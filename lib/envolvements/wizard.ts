@@ -1,7 +1,7 @@
 import type { Category } from '@/lib/domain/categories';
 import { createEnvolvementSchema, LIMITS } from '@/lib/validation/envolvement';
 import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
-import type { EnvolvementDto } from './types';
+import type { OfferFace } from './types';
 
 // The create wizard's rules: pure, so the form and the tests share them.
 
@@ -167,25 +167,8 @@ export function fileSizeLabel(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
-export type PreviewOffer = Pick<
-  EnvolvementDto,
-  | 'title'
-  | 'previewText'
-  | 'description'
-  | 'imgUrl'
-  | 'priceCents'
-  | 'endDate'
-  | 'quantity'
-  | 'username'
-  | 'userPicture'
-  | 'categories'
->;
-
 /** What the preview shows while the form is filled in: the card's fields, or the spec's placeholders. */
-export function toPreviewOffer(
-  state: WizardState,
-  creator: { nickname: string; picture: string | null },
-): PreviewOffer {
+export function toPreviewOffer(state: WizardState, creator: { nickname: string; picture: string | null }): OfferFace {
   const end = localMidnight(state.endDate);
   return {
     title: state.title.trim() || 'Your Title',
