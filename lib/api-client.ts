@@ -33,6 +33,8 @@ type ApiOptions = {
   json?: unknown;
   /** Sent as multipart/form-data (files). */
   form?: FormData;
+  /** Sent as application/x-www-form-urlencoded (next-auth's own endpoints take only this). */
+  urlencoded?: URLSearchParams;
   signal?: AbortSignal;
   /** The message when the server gives none (a proxy's 502, an HTML error page). */
   fallback?: string;
@@ -65,13 +67,15 @@ function toApiError(response: Response, body: unknown, fallback: string): ApiErr
  * not 2xx and for a failed connection; an aborted call rethrows the AbortError.
  */
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { method = options.json !== undefined || options.form ? 'POST' : 'GET', json, form, signal } = options;
+  const { json, form, urlencoded, signal } = options;
+  const method = options.method ?? (json !== undefined || form || urlencoded ? 'POST' : 'GET');
   const init: RequestInit = { method, signal };
   if (json !== undefined) {
     init.headers = { 'content-type': 'application/json' };
     init.body = JSON.stringify(json);
-  } else if (form) {
-    init.body = form;
+  } else if (form || urlencoded) {
+    // fetch writes the content type (with the multipart boundary) itself.
+    init.body = form ?? urlencoded;
   }
   let response: Response;
   try {

@@ -6,7 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
+import { ApiError, messageOf } from '@/lib/api-client';
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import { submitPasswordChange, type PasswordChangeValues } from './submit-password-change';
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -18,11 +20,10 @@ const FIELDS = [
   { key: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password', hint: undefined },
 ] as const;
 
-/** The Account page's 'Change password' form; `email` signs this device in again afterwards. */
-export function ChangePasswordForm({ email }: { email: string }) {
+function usePasswordChange(email: string) {
   const router = useRouter();
   const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>(null);
   const [signInAgain, setSignInAgain] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -33,27 +34,27 @@ export function ChangePasswordForm({ email }: { email: string }) {
     setStatus(null);
     setFields({});
     try {
-      const result = await submitPasswordChange(values, email);
-      if (!result.ok) {
-        setFields(result.fields);
-        // A field's own message says it all; the others (429, a conflict) show below the form.
-        if (result.error && Object.keys(result.fields).length === 0) setStatus({ ok: false, text: result.error });
-        return;
-      }
+      const signedIn = await submitPasswordChange(values, email);
       setValues(EMPTY);
-      setSignInAgain(!result.signedIn);
-      setStatus({
-        ok: true,
-        text: result.signedIn ? CHANGED : `${CHANGED} Please sign in again with your new password.`,
-      });
+      setSignInAgain(!signedIn);
+      setStatus({ ok: true, text: signedIn ? CHANGED : `${CHANGED} Please sign in again with your new password.` });
       router.refresh();
-    } catch {
-      setStatus({ ok: false, text: 'Network error. Please check your connection and try again.' });
+    } catch (failure) {
+      const failed = failure instanceof ApiError ? failure.fields : {};
+      setFields(failed);
+      // A field's own message says it all; the others (429, a conflict, no network) show below the form.
+      if (Object.keys(failed).length === 0) setStatus({ ok: false, text: messageOf(failure) });
     } finally {
       setBusy(false);
     }
   }
 
+  return { values, setValues, fields, status, signInAgain, busy, submit };
+}
+
+/** The Account page's 'Change password' form; `email` signs this device in again afterwards. */
+export function ChangePasswordForm({ email }: { email: string }) {
+  const { values, setValues, fields, status, signInAgain, busy, submit } = usePasswordChange(email);
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {FIELDS.map(({ key, label, autoComplete, hint }) => (

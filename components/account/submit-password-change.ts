@@ -1,16 +1,14 @@
 import { signIn } from 'next-auth/react';
+import { api, ApiError } from '@/lib/api-client';
 import { changePasswordSchema } from '@/lib/validation/auth';
+import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
 
 export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
-export type PasswordChangeResult =
-  { ok: true; signedIn: boolean } | { ok: false; error: string | null; fields: Record<string, string> };
-
-// The rules the server applies, checked first so a mistake is named under its field.
-function checkValues(values: PasswordChangeValues): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const parsed = changePasswordSchema.safeParse(values);
-  if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+// The server's rules, then the form's own: the confirmation never leaves the browser.
+function checkValues(values: PasswordChangeValues): FieldErrors {
+  const checked = checkWith(changePasswordSchema, values);
+  const fields = checked.ok ? {} : checked.fields;
   if (!fields.newPassword && values.confirmPassword !== values.newPassword)
     fields.confirmPassword = 'The new passwords do not match.';
   return fields;
@@ -18,26 +16,18 @@ function checkValues(values: PasswordChangeValues): Record<string, string> {
 
 /**
  * Sends a password change, then signs this device in again with the new password: the
- * change ends every session of the account, this one included.
+ * change ends every session of the account, this one included. Resolves whether that
+ * worked; a refusal is an ApiError with the message and fields to show.
  */
-export async function submitPasswordChange(values: PasswordChangeValues, email: string): Promise<PasswordChangeResult> {
+export async function submitPasswordChange(values: PasswordChangeValues, email: string): Promise<boolean> {
   const fields = checkValues(values);
-  if (Object.keys(fields).length) return { ok: false, error: null, fields };
-  const response = await fetch('/api/auth/password', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+  if (Object.keys(fields).length) throw new ApiError(400, '', { fields });
+  await api('/api/auth/password', {
+    json: { currentPassword: values.currentPassword, newPassword: values.newPassword },
+    fallback: 'Could not change the password. Please try again.',
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-    return {
-      ok: false,
-      error: body.error ?? 'Could not change the password. Please try again.',
-      fields: body.fields ?? {},
-    };
-  }
   const signedIn = await signIn('credentials', { redirect: false, email, password: values.newPassword }).catch(
     () => undefined,
   );
-  return { ok: true, signedIn: Boolean(signedIn?.ok && !signedIn.error) };
+  return Boolean(signedIn?.ok && !signedIn.error);
 }

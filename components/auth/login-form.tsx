@@ -1,15 +1,13 @@
 'use client';
 
-import { getCsrfToken, signIn } from 'next-auth/react';
-import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { signIn } from 'next-auth/react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, Input } from '@/components/ui/field';
 import { safeReturnPath } from '@/lib/http/return-path';
 import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
-
-type Mode = 'signin' | 'signup';
+import type { FieldErrors } from '@/lib/validation/field-errors';
+import { useLoginForm, type Mode } from './use-login-form';
 
 type LoginFormProps = {
   callbackUrl: string;
@@ -18,83 +16,105 @@ type LoginFormProps = {
   providerError: string | null;
 };
 
-const PROVIDER_ERRORS: Record<string, string> = {
-  CredentialsSignin: 'Invalid email or password.',
-  RateLimited: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
-  OAuthSignin: 'Could not start sign-in with the provider. Please try again.',
-  OAuthCallback: 'Sign-in with the provider failed. Please try again.',
+function ModeTabs({ mode, switchTo }: { mode: Mode; switchTo: (mode: Mode) => void }) {
+  return (
+    <div
+      role="tablist"
+      aria-label="Account"
+      className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium"
+    >
+      {(['signin', 'signup'] as const).map((m) => (
+        <button
+          key={m}
+          role="tab"
+          type="button"
+          aria-selected={mode === m}
+          onClick={() => switchTo(m)}
+          className={cn('h-9 rounded-md', mode === m ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink')}
+        >
+          {m === 'signin' ? 'Sign in' : 'Sign up'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type FieldsProps = {
+  mode: Mode;
+  values: { name: string; email: string; password: string };
+  set: (key: 'name' | 'email' | 'password') => (value: string) => void;
+  fields: FieldErrors;
 };
 
-export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: LoginFormProps) {
-  const router = useRouter();
-  const returnPath = safeReturnPath(callbackUrl, '/profile');
-  const [mode, setMode] = useState<Mode>(initialMode);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(
-    providerError ? (PROVIDER_ERRORS[providerError] ?? 'Sign-in failed. Please try again.') : null,
+function CredentialFields({ mode, values, set, fields }: FieldsProps) {
+  const signup = mode === 'signup';
+  return (
+    <>
+      {signup && (
+        <Field id="name" label="Name" error={fields.name}>
+          <Input
+            id="name"
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => set('name')(e.target.value)}
+            required
+            maxLength={80}
+          />
+        </Field>
+      )}
+      <Field id="email" label="Email" error={fields.email}>
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => set('email')(e.target.value)}
+          required
+        />
+      </Field>
+      <Field id="password" label="Password" error={fields.password} hint={signup ? PASSWORD_HINT : undefined}>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete={signup ? 'new-password' : 'current-password'}
+          value={values.password}
+          onChange={(e) => set('password')(e.target.value)}
+          required
+          minLength={signup ? PASSWORD_MIN_LENGTH : undefined}
+        />
+      </Field>
+    </>
   );
-  const [busy, setBusy] = useState(false);
+}
 
-  // Posts to next-auth's credentials callback directly (as its signIn() does) so that a
-  // 429 and its message, which tells how long to wait, reach the form.
-  async function signInWithPassword(): Promise<boolean> {
-    const response = await fetch('/api/auth/callback/credentials', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        email,
-        password,
-        csrfToken: (await getCsrfToken()) ?? '',
-        callbackUrl: returnPath,
-        json: 'true',
-      }),
-    });
-    if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { error?: string };
-      setError(response.status === 429 && body.error ? body.error : 'Invalid email or password.');
-      return false;
-    }
-    router.push(returnPath);
-    router.refresh();
-    return true;
-  }
+function OidcButton({ name, returnPath }: { name: string; returnPath: string }) {
+  return (
+    <>
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-400">
+        <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <Button
+        variant="secondary"
+        className="w-full"
+        size="lg"
+        onClick={() => void signIn('oidc', { callbackUrl: returnPath })}
+      >
+        Continue with {name}
+      </Button>
+    </>
+  );
+}
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      if (mode === 'signup') {
-        const response = await fetch('/api/auth/register', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name, email, password }),
-        });
-        if (!response.ok) {
-          const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-          setFields(body.fields ?? {});
-          setError(body.error ?? 'Could not create the account. Please try again.');
-          return;
-        }
-      }
-      await signInWithPassword();
-    } catch {
-      setError('Network error. Please check your connection and try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const switchTo = (next: Mode) => {
-    setMode(next);
-    setError(null);
-    setFields({});
-  };
-
+export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: LoginFormProps) {
+  const returnPath = safeReturnPath(callbackUrl, '/profile');
+  const { mode, switchTo, values, set, fields, error, busy, submit } = useLoginForm(
+    initialMode,
+    returnPath,
+    providerError,
+  );
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
       <h1 className="text-2xl font-bold text-ink">{mode === 'signin' ? 'Welcome back' : 'Create your account'}</h1>
@@ -103,77 +123,14 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
           ? 'Sign in to discover, join and create envolvements.'
           : 'Join Envolve to take part in what your favourite creators offer.'}
       </p>
-
       {providerError && (
         <p role="alert" className="mt-4 font-semibold text-red-700">
           Authentication Error
         </p>
       )}
-
-      <div
-        role="tablist"
-        aria-label="Account"
-        className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium"
-      >
-        {(['signin', 'signup'] as const).map((m) => (
-          <button
-            key={m}
-            role="tab"
-            type="button"
-            aria-selected={mode === m}
-            onClick={() => switchTo(m)}
-            className={cn(
-              'h-9 rounded-md',
-              mode === m ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink',
-            )}
-          >
-            {m === 'signin' ? 'Sign in' : 'Sign up'}
-          </button>
-        ))}
-      </div>
-
+      <ModeTabs mode={mode} switchTo={switchTo} />
       <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
-        {mode === 'signup' && (
-          <Field id="name" label="Name" error={fields.name}>
-            <Input
-              id="name"
-              name="name"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              maxLength={80}
-            />
-          </Field>
-        )}
-        <Field id="email" label="Email" error={fields.email}>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-          />
-        </Field>
-        <Field
-          id="password"
-          label="Password"
-          error={fields.password}
-          hint={mode === 'signup' ? PASSWORD_HINT : undefined}
-        >
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            minLength={mode === 'signup' ? PASSWORD_MIN_LENGTH : undefined}
-          />
-        </Field>
+        <CredentialFields mode={mode} values={values} set={set} fields={fields} />
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}
@@ -183,22 +140,7 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
           {busy ? 'Please wait...' : mode === 'signin' ? 'Sign in' : 'Create account'}
         </Button>
       </form>
-
-      {oidc && (
-        <>
-          <div className="my-6 flex items-center gap-3 text-xs text-slate-400">
-            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
-          </div>
-          <Button
-            variant="secondary"
-            className="w-full"
-            size="lg"
-            onClick={() => signIn('oidc', { callbackUrl: returnPath })}
-          >
-            Continue with {oidc.name}
-          </Button>
-        </>
-      )}
+      {oidc && <OidcButton name={oidc.name} returnPath={returnPath} />}
     </div>
   );
 }

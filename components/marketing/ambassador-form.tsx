@@ -3,20 +3,90 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input, inputClasses } from '@/components/ui/field';
-import { CONTENT_TYPES, PLATFORMS } from '@/lib/validation/marketing';
+import { api, ApiError, messageOf } from '@/lib/api-client';
+import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
+import { ambassadorSchema, CONTENT_TYPES, PLATFORMS } from '@/lib/validation/marketing';
 
 const EMPTY = { name: '', email: '', handle: '', platform: '', platformLink: '' };
 
-export function AmbassadorForm() {
+type Values = typeof EMPTY;
+type SetValue = (key: keyof Values) => (event: { target: { value: string } }) => void;
+
+function ContactFields({ values, set, fields }: { values: Values; set: SetValue; fields: FieldErrors }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field id="amb-name" label="Name" error={fields.name}>
+        <Input id="amb-name" value={values.name} onChange={set('name')} maxLength={100} required autoComplete="name" />
+      </Field>
+      <Field id="amb-email" label="Email" error={fields.email}>
+        <Input id="amb-email" type="email" value={values.email} onChange={set('email')} required autoComplete="email" />
+      </Field>
+      <Field id="amb-handle" label="Handle" error={fields.handle}>
+        <Input
+          id="amb-handle"
+          value={values.handle}
+          onChange={set('handle')}
+          maxLength={100}
+          placeholder="@yourname"
+          required
+        />
+      </Field>
+      <Field id="amb-platform" label="Primary platform" error={fields.platform}>
+        <select id="amb-platform" value={values.platform} onChange={set('platform')} className={inputClasses} required>
+          <option value="">Choose a platform</option>
+          {PLATFORMS.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </select>
+      </Field>
+    </div>
+  );
+}
+
+function ContentTypes({
+  selected,
+  toggle,
+  error,
+}: {
+  selected: string[];
+  toggle: (type: string) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Content types</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-3">
+        {CONTENT_TYPES.map((type) => (
+          <label key={type} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={selected.includes(type)}
+              onChange={() => toggle(type)}
+              className="h-4 w-4 accent-brand-600"
+            />
+            {type}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The application's values and its send, checked with the handler's schema first. */
+function useAmbassadorForm() {
   const [values, setValues] = useState(EMPTY);
   const [contentTypes, setContentTypes] = useState<string[]>([]);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<FieldErrors>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
 
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
-
   const toggleType = (type: string) =>
     setContentTypes((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
 
@@ -25,22 +95,25 @@ export function AmbassadorForm() {
     setStatus('sending');
     setError(null);
     setFields({});
+    const checked = checkWith(ambassadorSchema, { ...values, contentTypes });
     try {
-      const response = await fetch('/api/ambassador', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...values, contentTypes }),
-      });
-      if (response.ok) return setStatus('done');
-      const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-      setFields(Object.fromEntries(Object.entries(body.fields ?? {}).map(([k, v]) => [k.split('.')[0]!, v])));
-      setError(body.error ?? 'Something went wrong. Please try again.');
-    } catch {
-      setError('Network error. Please check your connection and try again.');
+      if (!checked.ok) throw new ApiError(400, checked.error, { fields: checked.fields });
+      await api('/api/ambassador', { json: checked.data });
+      return setStatus('done');
+    } catch (failure) {
+      // A list's items report under the list ('contentTypes.0' under 'contentTypes').
+      const failed = failure instanceof ApiError ? failure.fields : {};
+      setFields(Object.fromEntries(Object.entries(failed).map(([k, v]) => [k.split('.')[0]!, v])));
+      setError(messageOf(failure));
     }
     setStatus('idle');
   }
 
+  return { values, set, contentTypes, toggleType, fields, status, error, submit };
+}
+
+export function AmbassadorForm() {
+  const { values, set, contentTypes, toggleType, fields, status, error, submit } = useAmbassadorForm();
   if (status === 'done') {
     return (
       <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-8 text-center">
@@ -58,73 +131,8 @@ export function AmbassadorForm() {
       noValidate
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="amb-name" label="Name" error={fields.name}>
-          <Input
-            id="amb-name"
-            value={values.name}
-            onChange={set('name')}
-            maxLength={100}
-            required
-            autoComplete="name"
-          />
-        </Field>
-        <Field id="amb-email" label="Email" error={fields.email}>
-          <Input
-            id="amb-email"
-            type="email"
-            value={values.email}
-            onChange={set('email')}
-            required
-            autoComplete="email"
-          />
-        </Field>
-        <Field id="amb-handle" label="Handle" error={fields.handle}>
-          <Input
-            id="amb-handle"
-            value={values.handle}
-            onChange={set('handle')}
-            maxLength={100}
-            placeholder="@yourname"
-            required
-          />
-        </Field>
-        <Field id="amb-platform" label="Primary platform" error={fields.platform}>
-          <select
-            id="amb-platform"
-            value={values.platform}
-            onChange={set('platform')}
-            className={inputClasses}
-            required
-          >
-            <option value="">Choose a platform</option>
-            {PLATFORMS.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Content types</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-3">
-          {CONTENT_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                checked={contentTypes.includes(type)}
-                onChange={() => toggleType(type)}
-                className="h-4 w-4 accent-brand-600"
-              />
-              {type}
-            </label>
-          ))}
-        </div>
-        {fields.contentTypes && (
-          <p role="alert" className="mt-1 text-sm text-red-600">
-            {fields.contentTypes}
-          </p>
-        )}
-      </fieldset>
+      <ContactFields values={values} set={set} fields={fields} />
+      <ContentTypes selected={contentTypes} toggle={toggleType} error={fields.contentTypes} />
       <Field id="amb-link" label="Platform link" error={fields.platformLink}>
         <Input
           id="amb-link"

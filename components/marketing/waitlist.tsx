@@ -3,8 +3,49 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { api, ApiError, messageOf } from '@/lib/api-client';
+import { checkWith } from '@/lib/validation/field-errors';
+import { waitlistSchema } from '@/lib/validation/marketing';
 
 type State = 'closed' | 'open' | 'sending' | 'done';
+
+type FormProps = {
+  email: string;
+  setEmail: (email: string) => void;
+  error: string | null;
+  sending: boolean;
+  onSubmit: (event: FormEvent) => void;
+};
+
+function WaitlistForm({ email, setEmail, error, sending, onSubmit }: FormProps) {
+  return (
+    <form onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="flex-1 space-y-1 text-left">
+        <label htmlFor="waitlist-email" className="text-sm font-medium text-slate-800">
+          Email Address:
+        </label>
+        <Input
+          id="waitlist-email"
+          type="email"
+          required
+          placeholder="Enter your email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'waitlist-error' : undefined}
+        />
+      </div>
+      <Button type="submit" disabled={sending}>
+        Submit
+      </Button>
+      {error && (
+        <p id="waitlist-error" role="alert" className="text-sm text-red-600 sm:basis-full">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
 
 /** 'JOIN WAITLIST' reveals the e-mail form; a stored e-mail shows 'Thank you!'. */
 export function Waitlist() {
@@ -16,17 +57,13 @@ export function Waitlist() {
     event.preventDefault();
     setState('sending');
     setError(null);
+    const checked = checkWith(waitlistSchema, { email });
     try {
-      const response = await fetch('/api/waitlist', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email }),
-      });
-      if (response.ok) return setState('done');
-      const body = (await response.json().catch(() => ({}))) as { error?: string };
-      setError(body.error ?? 'Something went wrong. Please try again.');
-    } catch {
-      setError('Network error. Please check your connection and try again.');
+      if (!checked.ok) throw new ApiError(400, checked.error);
+      await api('/api/waitlist', { json: checked.data });
+      return setState('done');
+    } catch (failure) {
+      setError(messageOf(failure));
     }
     setState('open');
   }
@@ -46,30 +83,6 @@ export function Waitlist() {
     );
   }
   return (
-    <form onSubmit={submit} className="flex w-full max-w-md flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="flex-1 space-y-1 text-left">
-        <label htmlFor="waitlist-email" className="text-sm font-medium text-slate-800">
-          Email Address:
-        </label>
-        <Input
-          id="waitlist-email"
-          type="email"
-          required
-          placeholder="Enter your email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'waitlist-error' : undefined}
-        />
-      </div>
-      <Button type="submit" disabled={state === 'sending'}>
-        Submit
-      </Button>
-      {error && (
-        <p id="waitlist-error" role="alert" className="text-sm text-red-600 sm:basis-full">
-          {error}
-        </p>
-      )}
-    </form>
+    <WaitlistForm email={email} setEmail={setEmail} error={error} sending={state === 'sending'} onSubmit={submit} />
   );
 }

@@ -1,0 +1,83 @@
+'use client';
+
+import { getCsrfToken } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, messageOf } from '@/lib/api-client';
+import { registerSchema } from '@/lib/validation/auth';
+import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
+
+export type Mode = 'signin' | 'signup';
+
+const PROVIDER_ERRORS: Record<string, string> = {
+  CredentialsSignin: 'Invalid email or password.',
+  RateLimited: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  OAuthSignin: 'Could not start sign-in with the provider. Please try again.',
+  OAuthCallback: 'Sign-in with the provider failed. Please try again.',
+};
+
+const INVALID = 'Invalid email or password.';
+
+export function providerErrorText(code: string | null): string | null {
+  return code ? (PROVIDER_ERRORS[code] ?? 'Sign-in failed. Please try again.') : null;
+}
+
+/**
+ * Posts to next-auth's credentials callback directly (as its signIn() does) so that a 429
+ * and its message, which tells how long to wait, reach the form.
+ */
+async function signInWithPassword(email: string, password: string, returnPath: string): Promise<void> {
+  const csrfToken = (await getCsrfToken()) ?? '';
+  try {
+    await api('/api/auth/callback/credentials', {
+      urlencoded: new URLSearchParams({ email, password, csrfToken, callbackUrl: returnPath, json: 'true' }),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0 && error.status !== 429)
+      throw new ApiError(error.status, INVALID);
+    throw error;
+  }
+}
+
+/** The sign-in and sign-up form's values and submit; sign-up checks with the server's schema first. */
+export function useLoginForm(initialMode: Mode, returnPath: string, providerError: string | null) {
+  const router = useRouter();
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(providerErrorText(providerError));
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  async function register() {
+    const checked = checkWith(registerSchema, values);
+    if (!checked.ok) throw new ApiError(400, checked.error, { fields: checked.fields });
+    await api('/api/auth/register', { json: values, fallback: 'Could not create the account. Please try again.' });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      if (mode === 'signup') await register();
+      await signInWithPassword(values.email, values.password, returnPath);
+      router.push(returnPath);
+      router.refresh();
+    } catch (failure) {
+      setFields(failure instanceof ApiError ? failure.fields : {});
+      setError(messageOf(failure, INVALID));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function switchTo(next: Mode) {
+    setMode(next);
+    setError(null);
+    setFields({});
+  }
+
+  return { mode, switchTo, values, set, fields, error, busy, submit };
+}
