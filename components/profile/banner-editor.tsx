@@ -2,9 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useRef, useState, useTransition } from 'react';
-
-const ACCEPTED = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-const MAX_BYTES = 10 * 1024 * 1024;
+import { api } from '@/lib/api-client';
+import { IMAGE_ACCEPT, isImageMimeType, MAX_IMAGE_BYTES } from '@/lib/domain/images';
 
 /** The owner's pencil on the banner: uploads a new picture, then re-renders the page. */
 export function BannerEditor() {
@@ -17,7 +16,7 @@ export function BannerEditor() {
   async function upload(file: File | undefined) {
     if (!file) return;
     // The server checks again; this only spares sending what it would refuse.
-    if (!ACCEPTED.includes(file.type) || file.size > MAX_BYTES) {
+    if (!isImageMimeType(file.type) || file.size > MAX_IMAGE_BYTES) {
       console.error('Banner upload failed', new Error('Choose a PNG, JPEG, GIF or WebP image of at most 10 MB.'));
       if (input.current) input.current.value = '';
       return;
@@ -26,8 +25,7 @@ export function BannerEditor() {
     try {
       const form = new FormData();
       form.append('banner', file);
-      const response = await fetch('/api/profile/banner', { method: 'POST', body: form });
-      if (!response.ok) throw new Error(((await response.json().catch(() => ({}))) as { error?: string }).error);
+      await api('/api/profile/banner', { form });
       startRefresh(() => router.refresh());
     } catch (error) {
       console.error('Banner upload failed', error);
@@ -54,10 +52,10 @@ export function BannerEditor() {
       <input
         ref={input}
         type="file"
-        accept={ACCEPTED.join(',')}
+        accept={IMAGE_ACCEPT}
         className="hidden"
         data-testid="banner-input"
-        onChange={(e) => upload(e.target.files?.[0])}
+        onChange={(e) => void upload(e.target.files?.[0])}
       />
       {(uploading || refreshing) && (
         <div

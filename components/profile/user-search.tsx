@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Avatar } from '@/components/layout/avatar';
+import { api } from '@/lib/api-client';
 import { profileSlug } from '@/lib/envolvements/rules';
 import { SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT } from '@/lib/validation/users';
 import { InfoTip } from './info-tip';
@@ -13,41 +14,88 @@ type State = { status: 'idle' } | { status: 'loading' } | { status: 'done'; resu
 const DEBOUNCE_MS = 250;
 const LIST_ID = 'user-search-results';
 
-/** 'Search by username' with a dropdown of matches after a 250 ms pause (an ARIA combobox). */
-export function UserSearch() {
-  const router = useRouter();
-  const [text, setText] = useState('');
-  const [state, setState] = useState<State>({ status: 'idle' });
-  const [active, setActive] = useState(-1);
-  const [closed, setClosed] = useState(false);
-  const [hint, setHint] = useState<string | null>(null);
+type MatchesProps = {
+  state: Exclude<State, { status: 'idle' }>;
+  active: number;
+  setActive: (index: number) => void;
+  go: (result: Result) => void;
+};
 
+function Matches({ state, active, setActive, go }: MatchesProps) {
+  return (
+    <div
+      className="absolute z-20 mt-2 max-h-60 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg"
+      data-testid="user-search-results"
+    >
+      {state.status === 'loading' ? (
+        <p className="flex items-center gap-2 p-4 text-sm text-slate-500" role="status">
+          <span
+            className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+            aria-hidden
+          />
+          Searching...
+        </p>
+      ) : state.results.length === 0 ? (
+        <p className="p-4 text-sm text-slate-600" role="status">
+          No users found
+        </p>
+      ) : (
+        <ul id={LIST_ID} role="listbox" aria-label="Matching users">
+          {state.results.map((result, i) => (
+            <li
+              key={result.user_id}
+              id={`${LIST_ID}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onClick={() => go(result)}
+              onMouseEnter={() => setActive(i)}
+              className={`flex cursor-pointer items-center gap-3 px-4 py-2.5 ${i === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+            >
+              <Avatar name={result.nickname} picture={result.picture} size={32} />
+              <span className="truncate font-medium text-ink">{result.nickname}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The matches for a term of 3 or more characters, asked for after a 250 ms pause. */
+function useMatches(text: string): State {
+  const term = text.trim();
+  const [answer, setAnswer] = useState<{ term: string; results: Result[] } | null>(null);
   useEffect(() => {
-    const term = text.trim();
-    setActive(-1);
-    if (term.length < SEARCH_MIN_LENGTH) {
-      setState({ status: 'idle' });
-      return;
-    }
-    setState({ status: 'loading' });
+    if (term.length < SEARCH_MIN_LENGTH) return;
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const response = await fetch(`/api/auth0_user_search?username=${encodeURIComponent(term)}`, {
-          signal: controller.signal,
-        });
-        // A failed search reads as no results.
-        const results = response.ok ? ((await response.json()) as Result[]) : [];
-        setState({ status: 'done', results });
-      } catch (error) {
-        if ((error as Error).name !== 'AbortError') setState({ status: 'done', results: [] });
-      }
+    const timer = setTimeout(() => {
+      api<Result[]>(`/api/auth0_user_search?username=${encodeURIComponent(term)}`, { signal: controller.signal })
+        // A failed search reads as no results; a superseded one is dropped.
+        .catch(() => [] as Result[])
+        .then(
+          (results) => !controller.signal.aborted && setAnswer({ term, results }),
+          () => undefined,
+        );
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text]);
+  }, [term]);
+  if (term.length < SEARCH_MIN_LENGTH) return { status: 'idle' };
+  if (answer?.term !== term) return { status: 'loading' };
+  return { status: 'done', results: answer.results };
+}
+
+/** The search box's text, the highlighted match and the keys that move it. */
+function useSearchBox() {
+  const router = useRouter();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(-1);
+  const [closed, setClosed] = useState(false);
+  const [hint, setHint] = useState<string | null>(null);
+
+  const state = useMatches(text);
 
   const results = state.status === 'done' ? state.results : [];
   const open = state.status !== 'idle' && !closed;
@@ -78,6 +126,19 @@ export function UserSearch() {
     setActive((current) => (current + step + results.length) % results.length);
   }
 
+  function change(value: string) {
+    setText(value);
+    setActive(-1);
+    setClosed(false);
+    setHint(null);
+  }
+
+  return { text, change, state, active, setActive, open, hint, go, submit, onKeyDown };
+}
+
+/** 'Search by username' with a dropdown of matches after a 250 ms pause (an ARIA combobox). */
+export function UserSearch() {
+  const { text, change, state, active, setActive, open, hint, go, submit, onKeyDown } = useSearchBox();
   return (
     <form onSubmit={submit} role="search" className="relative">
       <div className="flex items-center gap-2">
@@ -97,11 +158,7 @@ export function UserSearch() {
         aria-describedby={hint ? 'user-search-hint' : undefined}
         autoComplete="off"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setClosed(false);
-          setHint(null);
-        }}
+        onChange={(e) => change(e.target.value)}
         onKeyDown={onKeyDown}
         placeholder="e.g. maya"
         className="mt-2 h-12 w-full rounded-xl border border-slate-300 bg-white px-4 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
@@ -111,43 +168,7 @@ export function UserSearch() {
           {hint}
         </p>
       )}
-      {open && (
-        <div
-          className="absolute z-20 mt-2 max-h-60 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg"
-          data-testid="user-search-results"
-        >
-          {state.status === 'loading' ? (
-            <p className="flex items-center gap-2 p-4 text-sm text-slate-500" role="status">
-              <span
-                className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
-                aria-hidden
-              />
-              Searching...
-            </p>
-          ) : results.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600" role="status">
-              No users found
-            </p>
-          ) : (
-            <ul id={LIST_ID} role="listbox" aria-label="Matching users">
-              {results.map((result, i) => (
-                <li
-                  key={result.user_id}
-                  id={`${LIST_ID}-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  onClick={() => go(result)}
-                  onMouseEnter={() => setActive(i)}
-                  className={`flex cursor-pointer items-center gap-3 px-4 py-2.5 ${i === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
-                >
-                  <Avatar name={result.nickname} picture={result.picture} size={32} />
-                  <span className="truncate font-medium text-ink">{result.nickname}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {open && state.status !== 'idle' && <Matches state={state} active={active} setActive={setActive} go={go} />}
     </form>
   );
 }
