@@ -18,10 +18,10 @@ export type StepProps = {
   touch: (field: string) => void;
 };
 
-export function BasicsStep({ state, update, errors, touch }: StepProps) {
+/** Title and preview text: required, counted, and checked once the user leaves them. */
+function TitleFields({ state, update, errors, touch }: StepProps) {
   return (
-    <div className="space-y-5">
-      <h2 className="text-lg font-semibold text-ink">Basic Information</h2>
+    <>
       <Field
         id="title"
         label="Title"
@@ -59,6 +59,15 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
           aria-describedby={fieldError(errors, 'previewText') ? 'previewText-error' : 'previewText-hint'}
         />
       </Field>
+    </>
+  );
+}
+
+export function BasicsStep({ state, update, errors, touch }: StepProps) {
+  return (
+    <div className="space-y-5">
+      <h2 className="text-lg font-semibold text-ink">Basic Information</h2>
+      <TitleFields state={state} update={update} errors={errors} touch={touch} />
       <Field
         id="description"
         label="Description"
@@ -179,6 +188,59 @@ const TYPES = [
   ['url', 'URLs'],
 ] as const;
 
+/** What 'User Submissions' reveals: instructions, the accepted types and a deadline. */
+function SubmissionSettings({ state, update, errors }: Omit<StepProps, 'touch'>) {
+  const today = todayInput();
+  return (
+    <div className="space-y-4 rounded-xl bg-slate-50 p-4">
+      <Field
+        id="submissionDescription"
+        label="Submission Description"
+        error={fieldError(errors, 'submissions.submissionDescription')}
+      >
+        <Textarea
+          id="submissionDescription"
+          placeholder="Explain what users should submit"
+          value={state.submissionDescription}
+          maxLength={LIMITS.submissionDescription}
+          onChange={(e) => update({ submissionDescription: e.target.value })}
+        />
+      </Field>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Allowed Submission Types</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {TYPES.map(([key, label]) => (
+            <label key={key} className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-brand-600"
+                checked={state.submissionContent[key]}
+                onChange={(e) =>
+                  update((s) => ({ ...s, submissionContent: { ...s.submissionContent, [key]: e.target.checked } }))
+                }
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        id="submissionDeadline"
+        label="Submission Deadline"
+        error={fieldError(errors, 'submissions.submissionDeadline')}
+      >
+        <Input
+          id="submissionDeadline"
+          type="date"
+          min={today}
+          value={state.submissionDeadline}
+          onChange={(e) => update({ submissionDeadline: e.target.value })}
+        />
+      </Field>
+    </div>
+  );
+}
+
 export function SettingsStep({ state, update, errors }: StepProps) {
   const today = todayInput();
   return (
@@ -191,54 +253,7 @@ export function SettingsStep({ state, update, errors }: StepProps) {
         checked={state.submissionsAllowed}
         onChange={(on) => update((s) => setSubmissionsAllowed(s, on))}
       />
-      {state.submissionsAllowed && (
-        <div className="space-y-4 rounded-xl bg-slate-50 p-4">
-          <Field
-            id="submissionDescription"
-            label="Submission Description"
-            error={fieldError(errors, 'submissions.submissionDescription')}
-          >
-            <Textarea
-              id="submissionDescription"
-              placeholder="Explain what users should submit"
-              value={state.submissionDescription}
-              maxLength={LIMITS.submissionDescription}
-              onChange={(e) => update({ submissionDescription: e.target.value })}
-            />
-          </Field>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Allowed Submission Types</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {TYPES.map(([key, label]) => (
-                <label key={key} className="flex items-center gap-2 text-sm text-slate-700">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 accent-brand-600"
-                    checked={state.submissionContent[key]}
-                    onChange={(e) =>
-                      update((s) => ({ ...s, submissionContent: { ...s.submissionContent, [key]: e.target.checked } }))
-                    }
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Field
-            id="submissionDeadline"
-            label="Submission Deadline"
-            error={fieldError(errors, 'submissions.submissionDeadline')}
-          >
-            <Input
-              id="submissionDeadline"
-              type="date"
-              min={today}
-              value={state.submissionDeadline}
-              onChange={(e) => update({ submissionDeadline: e.target.value })}
-            />
-          </Field>
-        </div>
-      )}
+      {state.submissionsAllowed && <SubmissionSettings state={state} update={update} errors={errors} />}
       <Switch
         id="comments"
         label="Comments"
