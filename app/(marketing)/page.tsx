@@ -43,99 +43,117 @@ const ROADMAP = [
   { when: 'Around 2023', what: 'Launch' },
 ];
 
-export default function HomePage() {
+function Hero() {
   return (
-    <div>
-      <section className="bg-gradient-to-br from-brand-50 via-white to-pink-50">
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-6 py-16 lg:grid-cols-2 lg:py-24">
-          <div>
-            <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">
-              Something totally different
-            </p>
-            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">Engage Your Audience</h1>
-            <p className="mt-4 max-w-xl text-lg text-slate-600">
-              Monetize your audience through unique interactive opportunities
-            </p>
-            <div className="mt-8 flex flex-wrap items-center gap-3">
-              <Link href="/explore" className={buttonClasses('primary', 'lg')}>
-                Explore envolvements
-              </Link>
-              <Waitlist />
-            </div>
-          </div>
-          <div className="flex justify-center">
-            <OfferCarousel />
+    <section className="bg-gradient-to-br from-brand-50 via-white to-pink-50">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-6 py-16 lg:grid-cols-2 lg:py-24">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Something totally different</p>
+          <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">Engage Your Audience</h1>
+          <p className="mt-4 max-w-xl text-lg text-slate-600">
+            Monetize your audience through unique interactive opportunities
+          </p>
+          <div className="mt-8 flex flex-wrap items-center gap-3">
+            <Link href="/explore" className={buttonClasses('primary', 'lg')}>
+              Explore envolvements
+            </Link>
+            <Waitlist />
           </div>
         </div>
-      </section>
+        <div className="flex justify-center">
+          <OfferCarousel />
+        </div>
+      </div>
+    </section>
+  );
+}
 
-      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-6 py-16">
-        <h2 id="features-heading" className="text-center text-3xl font-bold text-ink">
-          Why creators choose Envolve
+function Features() {
+  return (
+    <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-6 py-16">
+      <h2 id="features-heading" className="text-center text-3xl font-bold text-ink">
+        Why creators choose Envolve
+      </h2>
+      <div className="mt-10 grid gap-6 md:grid-cols-3">
+        {FEATURES.map((feature) => (
+          <article key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h3 className="text-lg font-semibold text-ink">{feature.title}</h3>
+            <p className="mt-2 text-sm text-slate-600">{feature.text}</p>
+          </article>
+        ))}
+      </div>
+      <div className="mt-10 text-center">
+        <Link href="/features" className={buttonClasses('secondary', 'md')}>
+          See all features
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function GetStarted() {
+  return (
+    <section aria-labelledby="steps-heading" className="bg-white py-16">
+      <div className="mx-auto max-w-6xl px-6">
+        <h2 id="steps-heading" className="text-center text-3xl font-bold text-ink">
+          Get started in three steps
         </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {FEATURES.map((feature) => (
-            <article key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-semibold text-ink">{feature.title}</h3>
-              <p className="mt-2 text-sm text-slate-600">{feature.text}</p>
-            </article>
+        <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="rounded-2xl bg-slate-50 p-6">
+              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+                {i + 1}
+              </span>
+              <h3 className="mt-4 font-semibold text-ink">{step.title}</h3>
+              <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+            </li>
           ))}
-        </div>
-        <div className="mt-10 text-center">
-          <Link href="/features" className={buttonClasses('secondary', 'md')}>
-            See all features
-          </Link>
-        </div>
-      </section>
-
-      <section aria-labelledby="steps-heading" className="bg-white py-16">
-        <div className="mx-auto max-w-6xl px-6">
-          <h2 id="steps-heading" className="text-center text-3xl font-bold text-ink">
-            Get started in three steps
-          </h2>
-          <ol className="mt-10 grid gap-6 md:grid-cols-3">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="rounded-2xl bg-slate-50 p-6">
-                <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 font-semibold text-ink">{step.title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{step.text}</p>
+        </ol>
+        <div className="mt-12">
+          <h3 className="text-center text-sm font-semibold tracking-widest text-slate-500 uppercase">
+            Tentative roadmap
+          </h3>
+          <ol className="mx-auto mt-4 flex max-w-2xl flex-col justify-between gap-4 sm:flex-row">
+            {ROADMAP.map((item) => (
+              <li key={item.when} className="text-center">
+                <p className="font-semibold text-ink">{item.what}</p>
+                <p className="text-sm text-slate-500">{item.when}</p>
               </li>
             ))}
           </ol>
-          <div className="mt-12">
-            <h3 className="text-center text-sm font-semibold tracking-widest text-slate-500 uppercase">
-              Tentative roadmap
-            </h3>
-            <ol className="mx-auto mt-4 flex max-w-2xl flex-col justify-between gap-4 sm:flex-row">
-              {ROADMAP.map((item) => (
-                <li key={item.when} className="text-center">
-                  <p className="font-semibold text-ink">{item.what}</p>
-                  <p className="text-sm text-slate-500">{item.when}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
         </div>
-      </section>
+      </div>
+    </section>
+  );
+}
 
+function AmbassadorCall() {
+  return (
+    <section className="mx-auto max-w-6xl px-6 pb-8">
+      <div className="flex flex-col items-center gap-4 rounded-3xl bg-gradient-to-r from-brand-600 to-pink-500 px-8 py-12 text-center text-white sm:flex-row sm:justify-between sm:text-left">
+        <div>
+          <h2 className="text-2xl font-bold">Become an Ambassador</h2>
+          <p className="mt-2 text-white/90">Bring creators you love to Envolve and grow with us.</p>
+        </div>
+        <Link
+          href="/ambassador"
+          className="inline-flex h-12 items-center rounded-lg bg-white px-8 font-bold text-brand-700 shadow hover:bg-brand-50"
+        >
+          APPLY
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  return (
+    <div>
+      <Hero />
+      <Features />
+      <GetStarted />
       <Team />
-
-      <section className="mx-auto max-w-6xl px-6 pb-8">
-        <div className="flex flex-col items-center gap-4 rounded-3xl bg-gradient-to-r from-brand-600 to-pink-500 px-8 py-12 text-center text-white sm:flex-row sm:justify-between sm:text-left">
-          <div>
-            <h2 className="text-2xl font-bold">Become an Ambassador</h2>
-            <p className="mt-2 text-white/90">Bring creators you love to Envolve and grow with us.</p>
-          </div>
-          <Link
-            href="/ambassador"
-            className="inline-flex h-12 items-center rounded-lg bg-white px-8 font-bold text-brand-700 shadow hover:bg-brand-50"
-          >
-            APPLY
-          </Link>
-        </div>
-      </section>
+      <AmbassadorCall />
     </div>
   );
 }
