@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
@@ -31,10 +30,4 @@ type ButtonProps = ComponentProps<'button'> & { variant?: Variant; size?: Size }
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
-}
-
-type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: Variant; size?: Size };
-
-export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -1,6 +1,7 @@
 import { encode } from 'next-auth/jwt';
 import { NextRequest } from 'next/server';
 import { getAuthSecret } from '@/lib/auth/secret';
+import { resolveRoute } from './routes';
 
 type Principal = {
   id: string;
@@ -53,15 +54,30 @@ type RouteHandler = (
   context: { params: Promise<Record<string, string | string[]>> },
 ) => Promise<Response>;
 
-/** Calls a route handler as Next would, and reads the JSON answer. */
+/**
+ * The handler Next would run for this method and path, with the params the path gives it;
+ * `found` is false when no route file serves the path (Next answers 404 itself).
+ */
+export async function routeFor(method: string, path: string) {
+  const { pathname } = new URL(path, 'http://localhost:3000');
+  const route = resolveRoute(pathname);
+  if (!route) return { found: false, handler: undefined, params: {} };
+  const mod = (await import(/* @vite-ignore */ route.file)) as Record<string, RouteHandler | undefined>;
+  return { found: true, handler: mod[method], params: route.params };
+}
+
+/** Calls the route handler at `path` as Next would, and reads the JSON answer. */
 export async function call(
-  handler: RouteHandler,
   method: string,
   path: string,
-  options: RequestOptions & { params?: Record<string, string | string[]> } = {},
+  options: RequestOptions = {},
 ): Promise<{ status: number; body: any; response: Response }> {
+  const { found, handler, params } = await routeFor(method, path);
   const request = await buildRequest(method, path, options);
-  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  // No route, or a method the file does not export, is answered by Next itself.
+  const response = handler
+    ? await handler(request, { params: Promise.resolve(params) })
+    : new Response(null, { status: found ? 405 : 404 });
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -1,8 +1,6 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, vi } from 'vitest';
-import { GET as CHECK_ACCESS } from '@/app/api/payment/check-access/[id]/route';
-import { POST as CREATE_INTENT } from '@/app/api/payment/create-payment-intent/route';
 import { POST as WEBHOOK } from '@/app/api/payment/webhook/route';
 import { db } from '@/lib/db/client';
 import { payments, purchases } from '@/models';
@@ -43,7 +41,7 @@ export async function paidSetup(overrides: Parameters<typeof createEnvolvement>[
 
 /** Opens a checkout through the API, as the card form does; gives the intent id. */
 export async function openCheckout(buyer: TestUser, envolvementId: string): Promise<string> {
-  const res = await call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', {
+  const res = await call('POST', '/api/payment/create-payment-intent', {
     as: buyer,
     json: { submissionId: envolvementId },
   });
@@ -81,7 +79,7 @@ export async function pay(stripe: FakeStripe, buyer: TestUser, envolvementId: st
 
 /** What GET /api/payment/check-access/{id} says for this user. */
 export async function checkAccess(as: TestUser, id: string) {
-  return (await call(CHECK_ACCESS, 'GET', `/api/payment/check-access/${id}`, { as, params: { id } })).body;
+  return (await call('GET', `/api/payment/check-access/${id}`, { as })).body;
 }
 
 /** The buyer pays by card and the webhook grants the membership; gives the intent and the purchase. */

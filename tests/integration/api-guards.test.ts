@@ -1,11 +1,6 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GET as AUTH_GET, POST as AUTH_POST } from '@/app/api/auth/[...nextauth]/route';
-import { DELETE as DELETE_POST, PUT as EDIT_POST } from '@/app/api/post/[id]/route';
-import { POST as CREATE } from '@/app/api/post/new-base-envolvement/route';
-import { POST as JOIN } from '@/app/api/payment/grant-access/route';
-import { POST as WEBHOOK } from '@/app/api/payment/webhook/route';
-import { POST as WAITLIST } from '@/app/api/waitlist/route';
 import { db } from '@/lib/db/client';
 import { MAX_JSON_BYTES } from '@/lib/http/route';
 import { envolvements, purchases, waitlistEntries } from '@/models';
@@ -23,7 +18,7 @@ afterEach(() => {
 });
 
 const create = async (options: { headers?: Record<string, string>; json?: unknown; body?: string }) =>
-  call(CREATE, 'POST', '/api/post/new-base-envolvement', { as: await createUser(), ...options });
+  call('POST', '/api/post/new-base-envolvement', { as: await createUser(), ...options });
 
 async function countRows() {
   const [e, p, w] = await Promise.all([
@@ -44,20 +39,18 @@ describe('writes come from this site', () => {
     const evil = { origin: 'https://evil.example' };
     const before = await countRows();
     expect(await create({ json: creationBody(), headers: evil })).toMatchObject({ status: 403, body: refused });
-    const edit = await call(EDIT_POST, 'PUT', `/api/post/${envolvement.id}`, {
+    const edit = await call('PUT', `/api/post/${envolvement.id}`, {
       as: creator,
       json: { title: 'Hijacked' },
       headers: evil,
-      params: { id: envolvement.id },
     });
     expect(edit).toMatchObject({ status: 403, body: refused });
-    const remove = await call(DELETE_POST, 'DELETE', `/api/post/${envolvement.id}`, {
+    const remove = await call('DELETE', `/api/post/${envolvement.id}`, {
       as: creator,
       headers: evil,
-      params: { id: envolvement.id },
     });
     expect(remove).toMatchObject({ status: 403, body: refused });
-    const join = await call(JOIN, 'POST', '/api/payment/grant-access', {
+    const join = await call('POST', '/api/payment/grant-access', {
       as: fan,
       json: { submissionId: envolvement.id },
       headers: evil,
@@ -101,7 +94,7 @@ describe('writes come from this site', () => {
     // Behind https the session cookie carries the __Secure- prefix.
     process.env.NEXTAUTH_URL = 'https://envolve.example';
     const cookie = `__Secure-${await sessionCookie(await createUser())}`;
-    const behindProxy = await call(CREATE, 'POST', '/api/post/new-base-envolvement', {
+    const behindProxy = await call('POST', '/api/post/new-base-envolvement', {
       json: creationBody(),
       headers: { cookie, origin: 'https://envolve.example', host: 'node-7:3000' },
     });
@@ -112,7 +105,7 @@ describe('writes come from this site', () => {
     process.env.STRIPE_SECRET_KEY = 'sk_test_guard';
     process.env.STRIPE_WEBHOOK_SECRET = 'whsec_guard';
     try {
-      const webhook = await call(WEBHOOK, 'POST', '/api/payment/webhook', {
+      const webhook = await call('POST', '/api/payment/webhook', {
         body: '{}',
         headers: { 'content-type': 'application/json', origin: 'https://stripe.example' },
       });
@@ -140,7 +133,7 @@ describe('write bodies are JSON or multipart', () => {
       await create({ body: text, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
     ).toMatchObject({ status: 415, body: unsupported });
     expect(await create({ body: text })).toMatchObject({ status: 415 });
-    const waitlist = await call(WAITLIST, 'POST', '/api/waitlist', {
+    const waitlist = await call('POST', '/api/waitlist', {
       body: '{"email":"a@example.com"}',
       headers: { 'content-type': 'text/plain' },
     });
@@ -161,10 +154,9 @@ describe('write bodies are JSON or multipart', () => {
     const envolvement = await createEnvolvement(creator.id);
     // As the server hands it over: an empty stream, and neither Content-Type nor Content-Length.
     const empty = new ReadableStream({ start: (controller) => controller.close() });
-    const bodiless = await call(DELETE_POST, 'DELETE', `/api/post/${envolvement.id}`, {
+    const bodiless = await call('DELETE', `/api/post/${envolvement.id}`, {
       as: creator,
       body: empty,
-      params: { id: envolvement.id },
     });
     expect(bodiless.status).toBe(200);
   });
@@ -190,7 +182,7 @@ describe('security headers on API answers', () => {
     for (const res of [
       await create({ json: creationBody() }),
       await create({ json: {} }),
-      await call(CREATE, 'POST', '/api/post/new-base-envolvement', { json: {} }),
+      await call('POST', '/api/post/new-base-envolvement', { json: {} }),
     ]) {
       expect(res.response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.response.headers.get('x-frame-options')).toBe('DENY');
@@ -202,7 +194,7 @@ describe('security headers on API answers', () => {
 
   it('asks for HTTPS (HSTS) when the site is served over https', async () => {
     process.env.NEXTAUTH_URL = 'https://envolve.example';
-    const res = await call(WAITLIST, 'POST', '/api/waitlist', { json: { email: 'a@example.com' } });
+    const res = await call('POST', '/api/waitlist', { json: { email: 'a@example.com' } });
     expect(res.response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
   });
 });

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { POST } from '@/app/api/auth/register/route';
 import { verifyLocalCredentials } from '@/lib/users/service';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 
 useTestDatabase();
 
-const register = (json: unknown) => call(POST, 'POST', '/api/auth/register', { json });
+const register = (json: unknown) => call('POST', '/api/auth/register', { json });
 
 describe('POST /api/auth/register', () => {
   it('creates an account that can then sign in, without exposing the hash', async () => {
@@ -95,7 +94,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await call(POST, 'POST', '/api/auth/register', {
+    const res = await call('POST', '/api/auth/register', {
       body: '{nope',
       headers: { 'content-type': 'application/json' },
     });

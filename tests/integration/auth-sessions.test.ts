@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { POST as CHANGE_PASSWORD } from '@/app/api/auth/password/route';
 import { dummyPasswordHash, verifyPassword } from '@/lib/auth/password';
 import { getAuthOptions } from '@/lib/auth/options';
 import { getViewer, getViewerFromRequest } from '@/lib/auth/viewer';
@@ -79,7 +78,7 @@ function signOutEvent(token: Record<string, unknown>) {
 }
 
 const changePassword = (as: { id: string; sessionVersion?: number } | null, json: unknown) =>
-  call(CHANGE_PASSWORD, 'POST', '/api/auth/password', { as, json });
+  call('POST', '/api/auth/password', { as, json });
 
 describe('session versions', () => {
   it('a session issued before the version was raised is refused, by API requests and pages alike', async () => {
@@ -267,7 +266,7 @@ describe('POST /api/auth/password', () => {
     expect(signedOut.status).toBe(401);
     expect(signedOut.body).toEqual({ error: 'You must be signed in to do this.', code: 'unauthorized' });
 
-    const text = await call(CHANGE_PASSWORD, 'POST', '/api/auth/password', {
+    const text = await call('POST', '/api/auth/password', {
       as: ada,
       body: `currentPassword=${PASSWORD}&newPassword=${NEW_PASSWORD}`,
       headers: { 'content-type': 'text/plain' },
@@ -278,7 +277,7 @@ describe('POST /api/auth/password', () => {
       code: 'unsupported_media_type',
     });
 
-    const crossSite = await call(CHANGE_PASSWORD, 'POST', '/api/auth/password', {
+    const crossSite = await call('POST', '/api/auth/password', {
       as: ada,
       json: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
       headers: { origin: 'https://evil.example' },

@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import sitemap from '@/app/sitemap';
-import { POST as CREATE_INTENT } from '@/app/api/payment/create-payment-intent/route';
-import { POST as GRANT } from '@/app/api/payment/grant-access/route';
-import { DELETE, GET as GET_ITEM } from '@/app/api/post/[id]/route';
-import { GET as PULL } from '@/app/api/post/pull/route';
-import { GET as PROFILE } from '@/app/api/profile/[userId]/route';
 import { db } from '@/lib/db/client';
 import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { getRemovalImpact } from '@/lib/envolvements/removal';
@@ -32,8 +27,8 @@ const stripe = useFakeStripe();
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const GONE = { error: 'This envolvement was removed by its creator.', code: 'gone' };
 
-const remove = (as: TestUser | null, id: string) => call(DELETE, 'DELETE', `/api/post/${id}`, { as, params: { id } });
-const getItem = (as: TestUser | null, id: string) => call(GET_ITEM, 'GET', `/api/post/${id}`, { as, params: { id } });
+const remove = (as: TestUser | null, id: string) => call('DELETE', `/api/post/${id}`, { as });
+const getItem = (as: TestUser | null, id: string) => call('GET', `/api/post/${id}`, { as });
 
 const join = async (buyer: TestUser, envolvementId: string) =>
   (await joinByCard(stripe(), buyer, envolvementId)).intentId;
@@ -41,9 +36,9 @@ const join = async (buyer: TestUser, envolvementId: string) =>
 const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
 
 async function listedIn(row: { id: string; title: string; creatorId: string }) {
-  const explore = await call(PULL, 'GET', '/api/post/pull');
-  const search = await call(PULL, 'GET', `/api/post/pull?q=${encodeURIComponent(row.title)}`);
-  const profile = await call(PROFILE, 'GET', `/api/profile/${row.creatorId}`, { params: { userId: row.creatorId } });
+  const explore = await call('GET', '/api/post/pull');
+  const search = await call('GET', `/api/post/pull?q=${encodeURIComponent(row.title)}`);
+  const profile = await call('GET', `/api/profile/${row.creatorId}`);
   const urls = (await sitemap()).map((entry) => entry.url);
   const has = (items: Array<{ _id: string }>) => items.some((item) => item._id === row.id);
   return {
@@ -153,7 +148,7 @@ describe('DELETE /api/post/{id}', () => {
     });
 
     // Nobody joins or pays for it any more.
-    const checkout = await call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', {
+    const checkout = await call('POST', '/api/payment/create-payment-intent', {
       as: stranger,
       json: { submissionId: row.id },
     });
@@ -271,8 +266,7 @@ describe('DELETE /api/post/{id}', () => {
     const joiners = await Promise.all(Array.from({ length: 6 }, () => createUser()));
     for (let round = 0; round < 4; round++) {
       const row = await createEnvolvement(creator.id);
-      const claim = (as: TestUser) =>
-        call(GRANT, 'POST', '/api/payment/grant-access', { as, json: { submissionId: row.id } });
+      const claim = (as: TestUser) => call('POST', '/api/payment/grant-access', { as, json: { submissionId: row.id } });
       const [removal, ...claims] = await Promise.all([remove(creator, row.id), ...joiners.map(claim)]);
       expect(removal.status).toBe(200);
       for (const c of claims) expect([200, 404, 410]).toContain(c.status);

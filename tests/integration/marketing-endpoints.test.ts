@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { POST as AMBASSADOR } from '@/app/api/ambassador/route';
-import { POST as WAITLIST } from '@/app/api/waitlist/route';
 import { db } from '@/lib/db/client';
 import { ambassadorApplications, waitlistEntries } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -8,7 +6,7 @@ import { call } from '../helpers/http';
 
 useTestDatabase();
 
-const join = (json: unknown) => call(WAITLIST, 'POST', '/api/waitlist', { json });
+const join = (json: unknown) => call('POST', '/api/waitlist', { json });
 
 describe('POST /api/waitlist', () => {
   it('stores an e-mail once, whatever its case or spaces', async () => {
@@ -33,8 +31,7 @@ describe('POST /api/waitlist', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Email must be 254 characters or fewer');
     expect(
-      (await call(WAITLIST, 'POST', '/api/waitlist', { body: 'nope', headers: { 'content-type': 'application/json' } }))
-        .status,
+      (await call('POST', '/api/waitlist', { body: 'nope', headers: { 'content-type': 'application/json' } })).status,
     ).toBe(400);
     expect(await db().select().from(waitlistEntries)).toHaveLength(1);
   });
@@ -49,7 +46,7 @@ const application = (overrides: Record<string, unknown> = {}) => ({
   platformLink: 'https://twitch.tv/jordanplays',
   ...overrides,
 });
-const apply = (json: unknown) => call(AMBASSADOR, 'POST', '/api/ambassador', { json });
+const apply = (json: unknown) => call('POST', '/api/ambassador', { json });
 
 describe('POST /api/ambassador', () => {
   it('stores a complete application', async () => {

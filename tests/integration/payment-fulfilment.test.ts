@@ -1,9 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as CREATE_INTENT } from '@/app/api/payment/create-payment-intent/route';
-import { POST as GRANT } from '@/app/api/payment/grant-access/route';
-import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
-import { PUT } from '@/app/api/post/[id]/route';
 import { db } from '@/lib/db/client';
 import { envolvements, payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -25,13 +21,12 @@ const stripe = useFakeStripe();
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 const checkout = (as: TestUser | null, json: unknown) =>
-  call(CREATE_INTENT, 'POST', '/api/payment/create-payment-intent', { as, json });
+  call('POST', '/api/payment/create-payment-intent', { as, json });
 
 /** The creator edits the envolvement as the edit form does (3 spots, active, $19.99 unless told). */
 async function edit(creator: TestUser, id: string, overrides: Record<string, unknown>) {
-  const res = await call(PUT, 'PUT', `/api/post/${id}`, {
+  const res = await call('PUT', `/api/post/${id}`, {
     as: creator,
-    params: { id },
     json: {
       title: 'Portrait sessions',
       previewText: 'A portrait of you',
@@ -110,7 +105,7 @@ describe('a price edited between the checkout and the payment', () => {
     const intentId = await openCheckout(buyer, row.id);
     await edit(creator, row.id, { price: { price: 9.99, free: false } });
     stripe().succeed(intentId);
-    const res = await call(GRANT, 'POST', '/api/payment/grant-access', {
+    const res = await call('POST', '/api/payment/grant-access', {
       as: buyer,
       json: { submissionId: row.id, paymentIntentId: intentId },
     });
@@ -152,7 +147,7 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
     const intentId = await openCheckout(buyer, row.id);
     await edit(creator, row.id, { price: { price: 0, free: true } });
     expect(
-      (await call(GRANT, 'POST', '/api/payment/grant-access', { as: buyer, json: { submissionId: row.id } })).status,
+      (await call('POST', '/api/payment/grant-access', { as: buyer, json: { submissionId: row.id } })).status,
     ).toBe(200);
     stripe().succeed(intentId);
     await deliver(stripe(), stripe().eventsFor(intentId));
@@ -305,7 +300,7 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     stripe().succeed(first);
     await deliver(stripe(), stripe().eventsFor(first));
     const [purchase] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, first));
-    expect((await call(REFUND, 'POST', '/x', { as: creator, params: { purchaseId: purchase!.id } })).status).toBe(200);
+    expect((await call('POST', `/api/payment/refund/${purchase!.id}`, { as: creator })).status).toBe(200);
 
     const again = await openCheckout(buyer, row.id);
     expect(again).not.toBe(first);

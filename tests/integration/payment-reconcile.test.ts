@@ -1,7 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { POST as REFUND } from '@/app/api/payment/refund/[purchaseId]/route';
-import { DELETE } from '@/app/api/post/[id]/route';
 import { db } from '@/lib/db/client';
 import { RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
 import { redirectLogs } from '@/lib/log';
@@ -120,9 +118,7 @@ describe('reconcilePayments', () => {
   it('finishes a refund that failed at Stripe, with the reason and requester decided then', async () => {
     const { creator, buyer, row } = await paidSetup();
     const { intentId, purchase } = await join(buyer, row.id);
-    const refused = await withStripeDown(() =>
-      call(REFUND, 'POST', '/x', { as: creator, params: { purchaseId: purchase.id } }),
-    );
+    const refused = await withStripeDown(() => call('POST', `/api/payment/refund/${purchase.id}`, { as: creator }));
     expect(refused.status).toBe(500);
     expect(await paymentOf(intentId)).toMatchObject({
       status: 'succeeded',
@@ -158,7 +154,7 @@ describe('reconcilePayments', () => {
     const dispute = stripe().dispute(intentId);
     await deliver(stripe(), stripe().eventsFor(intentId));
     // Stripe holds the money while the dispute is open: nothing to refund yet.
-    expect((await call(DELETE, 'DELETE', '/x', { as: creator, params: { id: row.id } })).body).toMatchObject({
+    expect((await call('DELETE', `/api/post/${row.id}`, { as: creator })).body).toMatchObject({
       archived: true,
       refunded: 0,
     });
@@ -218,7 +214,7 @@ describe('reconcilePayments', () => {
     const abandoned = await openCheckout(abandoner, row.id);
     const removed = await paidSetup();
     const member = await join(removedMember, removed.row.id);
-    await withStripeDown(() => call(DELETE, 'DELETE', '/x', { as: removed.creator, params: { id: removed.row.id } }));
+    await withStripeDown(() => call('DELETE', `/api/post/${removed.row.id}`, { as: removed.creator }));
     expect(await paymentOf(member.intentId)).toMatchObject({ status: 'succeeded', refundReason: 'removed' });
 
     const reports = await Promise.all([

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST } from '@/app/api/post/new-base-envolvement/route';
 import { db } from '@/lib/db/client';
 import { envolvements } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -11,7 +10,7 @@ import { creationBody, daysFromNow } from '../factories/envolvement-input';
 useTestDatabase();
 
 const create = async (json: unknown, as?: Awaited<ReturnType<typeof createUser>> | null) =>
-  call(POST, 'POST', '/api/post/new-base-envolvement', { json, as: as === undefined ? await createUser() : as });
+  call('POST', '/api/post/new-base-envolvement', { json, as: as === undefined ? await createUser() : as });
 
 const fieldsOf = async (overrides: Record<string, unknown>) => {
   const res = await create(creationBody(overrides));
@@ -182,7 +181,7 @@ describe('POST /api/post/new-base-envolvement', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await call(POST, 'POST', '/api/post/new-base-envolvement', {
+    const res = await call('POST', '/api/post/new-base-envolvement', {
       as: await createUser(),
       body: 'title=x',
       headers: { 'content-type': 'application/json' },

@@ -1,8 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DELETE, GET, PUT } from '@/app/api/post/[id]/route';
-import { POST as ADD_UPDATE } from '@/app/api/post/add-comment/[id]/route';
-import { GET as GET_COMMENTS } from '@/app/api/post/get-comments/[id]/route';
 import { db } from '@/lib/db/client';
 import { envolvements, posts, purchases, submissions } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -38,7 +35,7 @@ describe('GET /api/post/{id}', () => {
     const row = await createEnvolvement(creator.id, { priceCents: 1999, unlimited: false, quantity: 3 });
     await createPurchase(row.id, buyer.id, 1999);
 
-    const asCreator = await call(GET, 'GET', `/api/post/${row.id}`, { as: creator, params: { id: row.id } });
+    const asCreator = await call('GET', `/api/post/${row.id}`, { as: creator });
     expect(asCreator.status).toBe(200);
     expect(asCreator.body).toMatchObject({
       _id: row.id,
@@ -53,18 +50,18 @@ describe('GET /api/post/{id}', () => {
       purchasedUserIDs: [buyer.id],
     });
 
-    const asBuyer = await call(GET, 'GET', `/api/post/${row.id}`, { as: buyer, params: { id: row.id } });
+    const asBuyer = await call('GET', `/api/post/${row.id}`, { as: buyer });
     expect(asBuyer.body.purchasedBy).toEqual([buyer.id]);
-    const asOther = await call(GET, 'GET', `/api/post/${row.id}`, { as: other, params: { id: row.id } });
+    const asOther = await call('GET', `/api/post/${row.id}`, { as: other });
     expect(asOther.body.purchasedBy).toEqual([]);
-    const asVisitor = await call(GET, 'GET', `/api/post/${row.id}`, { params: { id: row.id } });
+    const asVisitor = await call('GET', `/api/post/${row.id}`);
     expect(asVisitor.status).toBe(200);
     expect(asVisitor.body.purchasedBy).toEqual([]);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of [UNKNOWN, 'not-an-id']) {
-      const res = await call(GET, 'GET', `/api/post/${id}`, { params: { id } });
+      const res = await call('GET', `/api/post/${id}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'Envolvement not found', code: 'not_found' });
     }
@@ -77,9 +74,8 @@ describe('PUT /api/post/{id}', () => {
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id, { isActive: false });
     await createPurchase(row.id, buyer.id);
-    const res = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+    const res = await call('PUT', `/api/post/${row.id}`, {
       as: creator,
-      params: { id: row.id },
       json: editBody({
         userID: buyer.id,
         quantity: { quantity: 10, unlimited: false, currentEnvolves: 0 },
@@ -106,9 +102,8 @@ describe('PUT /api/post/{id}', () => {
       quantity: 4,
       endDate: new Date(Date.now() + 86400000),
     });
-    const res = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+    const res = await call('PUT', `/api/post/${row.id}`, {
       as: creator,
-      params: { id: row.id },
       json: editBody({ price: { price: null }, quantity: { quantity: null }, endDate: { endDate: null } }),
     });
     expect(res.status).toBe(200);
@@ -124,18 +119,16 @@ describe('PUT /api/post/{id}', () => {
     const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
     await createPurchase(row.id, (await createUser()).id);
     await createPurchase(row.id, (await createUser()).id);
-    const res = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+    const res = await call('PUT', `/api/post/${row.id}`, {
       as: creator,
-      params: { id: row.id },
       json: editBody({ quantity: { quantity: 1, unlimited: false } }),
     });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       'quantity.quantity': 'Quantity cannot be less than the 2 people who already joined',
     });
-    const noCategory = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+    const noCategory = await call('PUT', `/api/post/${row.id}`, {
       as: creator,
-      params: { id: row.id },
       json: editBody({ categories: [] }),
     });
     expect(noCategory.status).toBe(400);
@@ -147,20 +140,14 @@ describe('PUT /api/post/{id}', () => {
   it('answers 401, 403 and 404 and changes nothing', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
-    expect((await call(PUT, 'PUT', `/api/post/${row.id}`, { params: { id: row.id }, json: editBody() })).status).toBe(
-      401,
-    );
-    const forbidden = await call(PUT, 'PUT', `/api/post/${row.id}`, {
+    expect((await call('PUT', `/api/post/${row.id}`, { json: editBody() })).status).toBe(401);
+    const forbidden = await call('PUT', `/api/post/${row.id}`, {
       as: await createUser(),
-      params: { id: row.id },
       json: editBody(),
     });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ error: 'Only the creator can edit this envolvement.', code: 'forbidden' });
-    expect(
-      (await call(PUT, 'PUT', `/api/post/${UNKNOWN}`, { as: creator, params: { id: UNKNOWN }, json: editBody() }))
-        .status,
-    ).toBe(404);
+    expect((await call('PUT', `/api/post/${UNKNOWN}`, { as: creator, json: editBody() })).status).toBe(404);
     const [stored] = await db().select().from(envolvements).where(eq(envolvements.id, row.id));
     expect(stored!.title).toBe(row.title);
   });
@@ -173,7 +160,7 @@ describe('DELETE /api/post/{id}', () => {
     await db()
       .insert(posts)
       .values({ envolvementId: row.id, authorId: creator.id, kind: 'update', title: 't', description: 'd' });
-    const res = await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: creator, params: { id: row.id } });
+    const res = await call('DELETE', `/api/post/${row.id}`, { as: creator });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: true, _id: row.id, archived: false, refunded: 0, refundsPending: 0 });
     expect(await db().select().from(envolvements)).toHaveLength(0);
@@ -186,33 +173,29 @@ describe('DELETE /api/post/{id}', () => {
     const row = await createEnvolvement(creator.id);
     await createPurchase(row.id, buyer.id);
     await db().insert(submissions).values({ envolvementId: row.id, userId: buyer.id, description: 'mine' });
-    const res = await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: creator, params: { id: row.id } });
+    const res = await call('DELETE', `/api/post/${row.id}`, { as: creator });
     expect(res.body).toEqual({ deleted: true, _id: row.id, archived: true, refunded: 0, refundsPending: 0 });
     const [kept] = await db().select().from(envolvements);
     expect(kept).toMatchObject({ id: row.id, isActive: false, archivedAt: expect.any(Date) });
     expect(await db().select().from(purchases)).toMatchObject([{ userId: buyer.id, endedAt: null }]);
     expect(await db().select().from(submissions)).toHaveLength(1);
-    const gone = await call(GET, 'GET', `/api/post/${row.id}`, { as: await createUser(), params: { id: row.id } });
+    const gone = await call('GET', `/api/post/${row.id}`, { as: await createUser() });
     expect(gone).toMatchObject({ status: 410, body: { error: 'This envolvement was removed by its creator.' } });
-    expect((await call(GET, 'GET', `/api/post/${row.id}`, { params: { id: row.id } })).status).toBe(410);
-    const asMember = await call(GET, 'GET', `/api/post/${row.id}`, { as: buyer, params: { id: row.id } });
+    expect((await call('GET', `/api/post/${row.id}`)).status).toBe(410);
+    const asMember = await call('GET', `/api/post/${row.id}`, { as: buyer });
     expect(asMember).toMatchObject({
       status: 200,
       body: { _id: row.id, removed: true, membership: { free: true, endReason: null } },
     });
-    expect((await call(GET, 'GET', `/api/post/${row.id}`, { as: creator, params: { id: row.id } })).body).toMatchObject(
-      { removed: true },
-    );
+    expect((await call('GET', `/api/post/${row.id}`, { as: creator })).body).toMatchObject({ removed: true });
   });
 
   it('answers 401, 403 and 404 and deletes nothing', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
-    expect((await call(DELETE, 'DELETE', `/api/post/${row.id}`, { params: { id: row.id } })).status).toBe(401);
-    expect(
-      (await call(DELETE, 'DELETE', `/api/post/${row.id}`, { as: await createUser(), params: { id: row.id } })).status,
-    ).toBe(403);
-    expect((await call(DELETE, 'DELETE', '/api/post/bad', { as: creator, params: { id: 'bad' } })).status).toBe(404);
+    expect((await call('DELETE', `/api/post/${row.id}`)).status).toBe(401);
+    expect((await call('DELETE', `/api/post/${row.id}`, { as: await createUser() })).status).toBe(403);
+    expect((await call('DELETE', '/api/post/bad', { as: creator })).status).toBe(404);
     expect(await db().select().from(envolvements)).toHaveLength(1);
   });
 });
@@ -223,9 +206,8 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id);
     await createPurchase(row.id, buyer.id);
-    const posted = await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, {
+    const posted = await call('POST', `/api/post/add-comment/${row.id}`, {
       as: creator,
-      params: { id: row.id },
       json: { title: ' Schedule ', description: 'We start Friday', imgUrl: '' },
     });
     expect(posted.status).toBe(201);
@@ -240,9 +222,8 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
       datePublished: expect.any(String),
     });
     for (const reader of [creator, buyer]) {
-      const list = await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, {
+      const list = await call('GET', `/api/post/get-comments/${row.id}`, {
         as: reader,
-        params: { id: row.id },
       });
       expect(list.status).toBe(200);
       expect(list.body).toEqual([posted.body]);
@@ -252,8 +233,7 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
   it('requires a title and a description within their limits', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
-    const post = (json: unknown) =>
-      call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { as: creator, params: { id: row.id }, json });
+    const post = (json: unknown) => call('POST', `/api/post/add-comment/${row.id}`, { as: creator, json });
     expect((await post({ title: '', description: 'x' })).body).toMatchObject({ error: 'Title is required' });
     expect((await post({ title: 'x', description: '  ' })).body).toMatchObject({ error: 'Description is required' });
     expect((await post({ title: 't'.repeat(201), description: 'x' })).status).toBe(400);
@@ -266,32 +246,23 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
     const row = await createEnvolvement(creator.id);
     const stranger = await createUser();
     const json = { title: 't', description: 'd' };
-    expect(
-      (await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, { params: { id: row.id }, json })).status,
-    ).toBe(401);
-    const forbidden = await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${row.id}`, {
+    expect((await call('POST', `/api/post/add-comment/${row.id}`, { json })).status).toBe(401);
+    const forbidden = await call('POST', `/api/post/add-comment/${row.id}`, {
       as: stranger,
-      params: { id: row.id },
       json,
     });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error).toBe('Only the creator can post updates on this envolvement.');
     expect(
       (
-        await call(ADD_UPDATE, 'POST', `/api/post/add-comment/${UNKNOWN}`, {
+        await call('POST', `/api/post/add-comment/${UNKNOWN}`, {
           as: creator,
-          params: { id: UNKNOWN },
           json,
         })
       ).status,
     ).toBe(404);
-    expect(
-      (await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { as: stranger, params: { id: row.id } }))
-        .status,
-    ).toBe(403);
-    expect(
-      (await call(GET_COMMENTS, 'GET', `/api/post/get-comments/${row.id}`, { params: { id: row.id } })).status,
-    ).toBe(401);
+    expect((await call('GET', `/api/post/get-comments/${row.id}`, { as: stranger })).status).toBe(403);
+    expect((await call('GET', `/api/post/get-comments/${row.id}`)).status).toBe(401);
     expect(await db().select().from(posts)).toHaveLength(0);
   });
 });
@@ -301,7 +272,7 @@ describe('opening submissions through the edit payload', () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
     const put = (submissions: unknown) =>
-      call(PUT, 'PUT', `/api/post/${row.id}`, { as: creator, params: { id: row.id }, json: editBody({ submissions }) });
+      call('PUT', `/api/post/${row.id}`, { as: creator, json: editBody({ submissions }) });
     const refused = await put({
       submissionsActive: true,
       submissionContent: { picture: false, description: false, url: false },

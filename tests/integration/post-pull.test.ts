@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GET } from '@/app/api/post/pull/route';
 import { db } from '@/lib/db/client';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
@@ -8,7 +7,7 @@ import { createEnvolvement, createUser } from '../factories';
 
 useTestDatabase();
 
-const pull = (query = '', as?: { id: string } | null) => call(GET, 'GET', `/api/post/pull${query}`, { as: as ?? null });
+const pull = (query = '', as?: { id: string } | null) => call('GET', `/api/post/pull${query}`, { as: as ?? null });
 
 async function seedRows(n: number) {
   const creator = await createUser();

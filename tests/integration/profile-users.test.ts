@@ -1,8 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as BANNER } from '@/app/api/profile/banner/route';
-import { GET as PROFILE_LIST } from '@/app/api/profile/[userId]/route';
-import { GET as PROFILE_INFO } from '@/app/api/user_profile_info/[id]/route';
 import { db } from '@/lib/db/client';
 import { MAX_IMAGE_BYTES } from '@/lib/domain/images';
 import { users } from '@/models';
@@ -45,12 +42,12 @@ describe('GET /api/user_profile_info/{id}', () => {
       identities: [{ user_id: 'maya-1' }],
       user_metadata: { banner_url: null },
     };
-    const own = await call(PROFILE_INFO, 'GET', '/x', { as: maya, params: { id: 'maya-1' } });
+    const own = await call('GET', `/api/user_profile_info/maya-1`, { as: maya });
     expect(own).toMatchObject({ status: 200 });
     expect(own.body).toEqual({ ...publicInfo, email: 'maya@example.com' });
     for (const as of [other, null]) {
       for (const id of ['maya-1', 'local|maya-1', encodeURIComponent('local|maya-1')]) {
-        const seen = await call(PROFILE_INFO, 'GET', '/x', { as, params: { id } });
+        const seen = await call('GET', `/api/user_profile_info/${id}`, { as });
         expect(seen.status).toBe(200);
         expect(seen.body).toEqual(publicInfo);
       }
@@ -59,19 +56,21 @@ describe('GET /api/user_profile_info/{id}', () => {
 
   it('shows the banner once one is set', async () => {
     const maya = await createUser({ id: 'local|maya-2' });
-    const uploaded = await call(BANNER, 'POST', '/api/profile/banner', {
+    const uploaded = await call('POST', '/api/profile/banner', {
       as: maya,
       form: imageForm('banner', pngBytes(), 'b.png', 'image/png'),
     });
-    const info = await call(PROFILE_INFO, 'GET', '/x', { params: { id: 'maya-2' } });
+    const info = await call('GET', `/api/user_profile_info/maya-2`);
     expect(info.body.user_metadata).toEqual({ banner_url: uploaded.body.bannerUrl });
   });
 
   it('is a 404 for unknown, empty, malformed and overlong ids', async () => {
     await createUser({ id: 'local|maya-3' });
-    for (const id of ['nobody', 'other|maya-3', '', '%', '%E0%A4%A', 'x'.repeat(301)]) {
-      expect(await call(PROFILE_INFO, 'GET', '/x', { params: { id } })).toMatchObject({ status: 404, body: NO_USER });
+    for (const id of ['nobody', 'other|maya-3', '%', '%E0%A4%A', 'x'.repeat(301)]) {
+      expect(await call('GET', `/api/user_profile_info/${id}`)).toMatchObject({ status: 404, body: NO_USER });
     }
+    // No id at all is no route: Next's own 404.
+    expect((await call('GET', '/api/user_profile_info/')).status).toBe(404);
   });
 });
 
@@ -81,7 +80,7 @@ describe('GET /api/profile/{userId}', () => {
     const old = await createEnvolvement(creator.id, { title: 'Old', createdAt: new Date(Date.now() - 10_000) });
     await createEnvolvement(creator.id, { title: 'New' });
     await createEnvolvement((await createUser()).id, { title: 'Someone else' });
-    const res = await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'creator-9' } });
+    const res = await call('GET', `/api/profile/creator-9`);
     expect(res.status).toBe(200);
     expect(res.body.map((e: { title: string }) => e.title)).toEqual(['New', 'Old']);
     expect(res.body[1]).toEqual({
@@ -121,10 +120,8 @@ describe('GET /api/profile/{userId}', () => {
       removed: false,
       membership: null,
     });
-    expect((await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'local|creator-9' } })).body).toHaveLength(2);
-    expect(
-      (await call(PROFILE_LIST, 'GET', '/x', { params: { userId: encodeURIComponent('local|creator-9') } })).body,
-    ).toHaveLength(2);
+    expect((await call('GET', `/api/profile/local|creator-9`)).body).toHaveLength(2);
+    expect((await call('GET', `/api/profile/${encodeURIComponent('local|creator-9')}`)).body).toHaveLength(2);
   });
 
   it('shows buyers to the creator only; a buyer sees their own id; anyone else none', async () => {
@@ -138,7 +135,7 @@ describe('GET /api/profile/{userId}', () => {
     await createPurchase(row.id, buyer.id);
     await createPurchase(row.id, buyer2.id);
     const buyersSeenBy = async (as: typeof buyer | null) => {
-      const res = await call(PROFILE_LIST, 'GET', '/x', { as, params: { userId: 'creator-10' } });
+      const res = await call('GET', `/api/profile/creator-10`, { as });
       expect(res.status).toBe(200);
       expect(res.body[0].purchasedUserIDs).toEqual(res.body[0].purchasedBy);
       return res.body[0].purchasedBy;
@@ -152,12 +149,13 @@ describe('GET /api/profile/{userId}', () => {
 
   it('answers [] for a user with nothing, and 404 for an unknown or malformed id', async () => {
     await createUser({ id: 'local|quiet-1' });
-    expect(await call(PROFILE_LIST, 'GET', '/x', { params: { userId: 'quiet-1' } })).toMatchObject({
+    expect(await call('GET', `/api/profile/quiet-1`)).toMatchObject({
       status: 200,
       body: [],
     });
-    for (const userId of ['ghost', '%', '']) {
-      expect(await call(PROFILE_LIST, 'GET', '/x', { params: { userId } })).toMatchObject({
+    expect((await call('GET', '/api/profile/')).status).toBe(404);
+    for (const userId of ['ghost', '%']) {
+      expect(await call('GET', `/api/profile/${userId}`)).toMatchObject({
         status: 404,
         body: NO_USER,
       });
@@ -167,7 +165,7 @@ describe('GET /api/profile/{userId}', () => {
 
 describe('POST /api/profile/banner', () => {
   const upload = (as: Awaited<ReturnType<typeof createUser>> | null, form: FormData) =>
-    call(BANNER, 'POST', '/api/profile/banner', { as, form });
+    call('POST', '/api/profile/banner', { as, form });
 
   it("replaces the signed-in user's own banner and nobody else's", async () => {
     const owner = await createUser();
@@ -203,7 +201,7 @@ describe('POST /api/profile/banner', () => {
     const none = { status: 400, body: { error: 'Please select a file first', code: 'bad_request' } };
     expect(await upload(owner, new FormData())).toMatchObject(none);
     expect(await upload(owner, imageForm('image', pngBytes(), 'b.png', 'image/png'))).toMatchObject(none);
-    const notMultipart = await call(BANNER, 'POST', '/api/profile/banner', {
+    const notMultipart = await call('POST', '/api/profile/banner', {
       as: owner,
       json: { banner: 'https://x.dev/a.png' },
     });

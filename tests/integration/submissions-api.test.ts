@@ -1,10 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as OPEN } from '@/app/api/user_submissions/open-submissions/[id]/route';
-import { POST as SEND } from '@/app/api/user_submissions/post-user-submission/[id]/route';
-import { GET as PULL } from '@/app/api/user_submissions/pull-submissions/[id]/route';
-import { POST as SET_STATUS } from '@/app/api/user_submissions/update-submission-status/[id]/route';
-import { GET as ACCESS } from '@/app/api/user_submissions/user-access-to-submission/[id]/route';
 import { db } from '@/lib/db/client';
 import { envolvements, submissions, submissionStatusChanges } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -19,9 +14,14 @@ const SIGNED_OUT = { error: 'You must be signed in to do this.', code: 'unauthor
 const NOT_CREATOR_OPEN = { error: 'Only the creator can open submissions on this envolvement.', code: 'forbidden' };
 const NOT_CREATOR_REVIEW = { error: 'Only the creator can review submissions of this envolvement.', code: 'forbidden' };
 
-type Handler = Parameters<typeof call>[0];
-const hit = (handler: Handler, id: string, as: TestUser | null, json?: unknown) =>
-  call(handler, json === undefined ? 'GET' : 'POST', `/x/${id}`, { as, params: { id }, json });
+// The routes under test, each taking the envolvement's id last.
+const OPEN = '/api/user_submissions/open-submissions';
+const SEND = '/api/user_submissions/post-user-submission';
+const PULL = '/api/user_submissions/pull-submissions';
+const SET_STATUS = '/api/user_submissions/update-submission-status';
+const ACCESS = '/api/user_submissions/user-access-to-submission';
+const hit = (route: string, id: string, as: TestUser | null, json?: unknown) =>
+  call(json === undefined ? 'GET' : 'POST', `${route}/${id}`, { as, json });
 
 /** The five people of every test: creator, a joined user, one who has not joined, another creator, and (null) a visitor. */
 async function cast(open = true) {
@@ -109,9 +109,8 @@ describe('POST /api/user_submissions/open-submissions/{id}', () => {
       status: 400,
       body: { code: 'bad_request', fields: { picture: expect.any(String) } },
     });
-    const notJson = await call(OPEN, 'POST', '/x', {
+    const notJson = await call('POST', `/api/user_submissions/open-submissions/${row.id}`, {
       as: creator,
-      params: { id: row.id },
       body: '{oops',
       headers: { 'content-type': 'application/json' },
     });

@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POST as SEND } from '@/app/api/user_submissions/post-user-submission/[id]/route';
-import { POST as SET_STATUS } from '@/app/api/user_submissions/update-submission-status/[id]/route';
 import { db } from '@/lib/db/client';
 import { submissions, submissionStatusChanges, type NewEnvolvementRow } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -15,7 +13,7 @@ const UPLOADED = '/uploads/covers/4a0c4c43-6f3c-4a5f-9a55-1d2a1f4b1c11.png';
 const NOT_PAID = { error: "Looks like you haven't paid for this yet.", code: 'forbidden' };
 
 const send = (id: string, as: TestUser | null, json: unknown) =>
-  call(SEND, 'POST', `/x/${id}`, { as, params: { id }, json });
+  call('POST', `/api/user_submissions/post-user-submission/${id}`, { as, json });
 
 /** A creator, a joined user, one who has not joined and another creator, around one envolvement. */
 async function cast(overrides: Partial<NewEnvolvementRow> = {}) {
@@ -68,9 +66,8 @@ describe('POST /api/user_submissions/post-user-submission/{id}', () => {
   it('sending again replaces one’s own submission and puts it back In-Review, recorded', async () => {
     const { creator, joined, row } = await cast();
     await send(row.id, joined, { description: 'First', url: 'https://a.dev' });
-    await call(SET_STATUS, 'POST', '/x', {
+    await call('POST', `/api/user_submissions/update-submission-status/${row.id}`, {
       as: creator,
-      params: { id: row.id },
       json: { SubmissionProgressArray: [{ userID: joined.id, progress: { approved: true } }] },
     });
     const again = await send(row.id, joined, { description: 'Better', url: 'http://example.com/v2' });

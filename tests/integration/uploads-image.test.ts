@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GET as SERVE } from '@/app/uploads/[...path]/route';
-import { POST } from '@/app/api/uploads/image/route';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { useTempUploadsDir } from '../helpers/uploads';
@@ -14,7 +13,7 @@ useTestDatabase();
 const uploads = useTempUploadsDir();
 
 const upload = async (form: FormData, signedIn = true) =>
-  call(POST, 'POST', '/api/uploads/image', { form, as: signedIn ? await createUser() : null });
+  call('POST', '/api/uploads/image', { form, as: signedIn ? await createUser() : null });
 
 describe('POST /api/uploads/image', () => {
   it('stores a PNG under a server-made name and serves it back', async () => {

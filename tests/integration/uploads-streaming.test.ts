@@ -189,7 +189,7 @@ describe('image uploads, streamed', () => {
     const user = await createUser();
     for (let i = 0; i < RATE_LIMITS.upload.points; i++) {
       const form = imageForm('image', pngBytes(), 'a.png', 'image/png');
-      expect((await call(UPLOAD, 'POST', '/api/uploads/image', { as: user, form })).status).toBe(201);
+      expect((await call('POST', '/api/uploads/image', { as: user, form })).status).toBe(201);
     }
     const limited = { error: 'Too many uploads. Please try again in 10 minutes.', code: 'rate_limited' };
     for (const handler of [UPLOAD, BANNER]) {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { GET as SEARCH_LEGACY } from '@/app/api/auth0_user_search/[id]/route';
-import { GET as SEARCH } from '@/app/api/auth0_user_search/route';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { createUser, type TestUser } from '../factories';
@@ -10,7 +8,7 @@ useTestDatabase();
 const TOO_SHORT = { error: 'Please enter at least 3 characters to search.', code: 'bad_request' };
 
 const search = (username: string, as: TestUser | null = null) =>
-  call(SEARCH, 'GET', `/api/auth0_user_search?username=${encodeURIComponent(username)}`, { as });
+  call('GET', `/api/auth0_user_search?username=${encodeURIComponent(username)}`, { as });
 const nicknames = (body: Array<{ nickname: string }>) => body.map((u) => u.nickname);
 
 describe('GET /api/auth0_user_search', () => {
@@ -25,7 +23,7 @@ describe('GET /api/auth0_user_search', () => {
     expect(await search('')).toEqual(
       expect.objectContaining({ status: 400, body: expect.objectContaining(TOO_SHORT) }),
     );
-    expect(await call(SEARCH, 'GET', '/api/auth0_user_search')).toEqual(
+    expect(await call('GET', '/api/auth0_user_search')).toEqual(
       expect.objectContaining({ status: 400, body: expect.objectContaining(TOO_SHORT) }),
     );
     const found = await search('may');
@@ -79,7 +77,7 @@ describe('GET /api/auth0_user_search', () => {
 });
 
 describe('GET /api/auth0_user_search/{term}', () => {
-  const legacy = (id: string) => call(SEARCH_LEGACY, 'GET', '/x', { params: { id } });
+  const legacy = (id: string) => call('GET', `/api/auth0_user_search/${id}`);
 
   it('is the same search with the term in the path', async () => {
     const kai = await createUser({ nickname: 'kaib', name: 'Kai Bennett' });
