@@ -36,6 +36,14 @@ export function assertNotRemoved(row: Pick<EnvolvementRow, 'archivedAt'>): void 
   if (row.archivedAt) throw new AppError('gone', REMOVED_MESSAGE);
 }
 
+/** The columns that describe an envolvement, the same whether created or edited. */
+function describedBy(
+  input: Pick<CreateEnvolvementInput, 'title' | 'previewText' | 'description' | 'imgUrl' | 'categories'>,
+) {
+  const { title, previewText, description, imgUrl, categories } = input;
+  return { title, previewText, description, imgUrl, categories };
+}
+
 /** Publishes a new envolvement for the signed-in creator: inactive, submissions closed. */
 export async function createEnvolvement(viewer: Viewer, input: CreateEnvolvementInput): Promise<{ id: string }> {
   const priceCents = input.price.free ? 0 : dollarsToCents(input.price.price ?? 0);
@@ -45,11 +53,7 @@ export async function createEnvolvement(viewer: Viewer, input: CreateEnvolvement
     .insert(envolvements)
     .values({
       creatorId: viewer.id,
-      title: input.title,
-      previewText: input.previewText,
-      description: input.description,
-      imgUrl: input.imgUrl,
-      categories: input.categories,
+      ...describedBy(input),
       priceCents,
       unlimited,
       quantity: unlimited ? 0 : (input.quantity.quantity ?? 0),
@@ -92,11 +96,7 @@ function editChanges(existing: EnvolvementRow, input: EditEnvolvementInput): Edi
     throw new AppError('bad_request', 'Choose at least one submission type before opening submissions.');
   }
   return {
-    title: input.title,
-    previewText: input.previewText,
-    description: input.description,
-    imgUrl: input.imgUrl,
-    categories: input.categories,
+    ...describedBy(input),
     priceCents,
     unlimited,
     quantity: unlimited ? 0 : quantity!,
