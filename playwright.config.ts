@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { OIDC_CLIENT } from './e2e/oidc-account.mjs';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.PLAYWRIGHT_BASE_URL ?? `http://localhost:${port}`;
 const fakeStripePort = process.env.FAKE_STRIPE_PORT ?? '12111';
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort}`;
+const oidcPort = process.env.OIDC_PORT ?? '12112';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,6 +47,17 @@ export default defineConfig({
           },
         },
         {
+          // A real OpenID provider, for signing in through /login's provider button.
+          command: 'node e2e/oidc-provider-server.mjs',
+          url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          // Its warnings are about running a development setup, which this is.
+          stderr: 'ignore',
+          env: { OIDC_PORT: oidcPort, OIDC_APP_URL: baseURL },
+        },
+        {
           command: 'node scripts/e2e-server.mjs',
           url: `${baseURL}/api/health`,
           timeout: 120_000,
@@ -62,6 +75,10 @@ export default defineConfig({
             STRIPE_API_HOST: '127.0.0.1',
             STRIPE_API_PORT: fakeStripePort,
             STRIPE_API_PROTOCOL: 'http',
+            OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+            OIDC_CLIENT_ID: OIDC_CLIENT.id,
+            OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+            OIDC_NAME: OIDC_CLIENT.name,
           },
         },
       ],

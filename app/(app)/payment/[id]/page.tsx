@@ -8,32 +8,18 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import {
-  CHECKOUT_REFUSALS,
-  checkoutDecision,
-  formatPrice,
-  profileSlug,
-  REMOVED_MESSAGE,
-} from '@/lib/envolvements/rules';
+import { CHECKOUT_REFUSALS, formatPrice, profileSlug, REMOVED_MESSAGE } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
+import { ENVOLVEMENT_NOT_FOUND, getCheckoutState } from '@/lib/payments/grant';
 import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
 import { isUuid } from '@/lib/validation/ids';
 import { isStripeConfigured } from '@/lib/payments/stripe';
 
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false } };
 
-function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementDto; viewerId: string }) {
-  const decision = checkoutDecision(
-    {
-      priceCents: envolvement.priceCents,
-      isActive: envolvement.active,
-      endDate: envolvement.endDate.endDate,
-      creatorId: envolvement.userID,
-      spots: envolvement.quantity,
-    },
-    viewerId,
-    envolvement.purchasedBy.includes(viewerId),
-  );
+/** What this viewer may do here, decided by the same rule as the checkout API. */
+async function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementDto; viewerId: string }) {
+  const { decision } = await getCheckoutState(envolvement._id, viewerId);
   if (decision === 'already_bought') {
     return (
       <CheckoutNotice title="You have already bought this!">
@@ -70,7 +56,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
     );
   }
   const envolvement = isUuid(id) ? await getEnvolvementForViewer(id, viewer.id) : null;
-  if (!envolvement) return <PageNotice heading={false} title="Envolvement ID not found" />;
+  if (!envolvement) return <PageNotice heading={false} title={ENVOLVEMENT_NOT_FOUND} />;
   if (envolvement.removed) return <PageNotice heading={false} title="Envolvement Removed" message={REMOVED_MESSAGE} />;
 
   return (
