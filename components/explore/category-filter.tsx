@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { cn } from '@/components/ui/cn';
 import { CATEGORIES } from '@/lib/domain/categories';
-import { exploreHref, type ExploreParams } from './explore-params';
+import type { ExploreParams } from '@/lib/validation/explore';
+import { exploreHref } from './explore-params';
 
 /** Multi-select chips kept in the URL, so filtered views can be shared and indexed. */
 export function CategoryFilter({ params }: { params: ExploreParams }) {

@@ -1,15 +1,4 @@
-import { CATEGORIES, isCategory, type Category } from '@/lib/domain/categories';
-
-export type ExploreParams = { q: string; categories: Category[]; all: boolean };
-
-type Raw = Record<string, string | string[] | undefined>;
-
-export function parseExploreParams(raw: Raw): ExploreParams {
-  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-  const q = (list(raw.q)[0] ?? '').trim().slice(0, 200);
-  const categories = CATEGORIES.filter((c) => list(raw.category).filter(isCategory).includes(c));
-  return { q, categories, all: list(raw.view)[0] === 'all' };
-}
+import type { ExploreParams } from '@/lib/validation/explore';
 
 /** The Explore URL for a set of filters. */
 export function exploreHref(params: Partial<ExploreParams>): string {

@@ -4,7 +4,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
 import { logError } from '@/lib/log';
 import { CategoryRow, CategoryRowSkeleton } from './category-row';
-import { exploreHref, pullQuery, type ExploreParams } from './explore-params';
+import type { ExploreParams } from '@/lib/validation/explore';
+import { exploreHref, pullQuery } from './explore-params';
 import { InfiniteGrid } from './infinite-grid';
 
 const LOAD_ERROR = 'Error loading Envolvments. Please try again later.';

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { SearchIcon } from '@/components/layout/icons';
-import { exploreHref, type ExploreParams } from './explore-params';
+import type { ExploreParams } from '@/lib/validation/explore';
+import { exploreHref } from './explore-params';
 
 /** A plain GET form: searching works before any script loads, and keeps the chosen categories. */
 export function SearchBox({ params }: { params: ExploreParams }) {

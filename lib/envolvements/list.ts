@@ -2,6 +2,7 @@ import 'server-only';
 import { and, arrayOverlaps, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { containsPattern } from '@/lib/db/like';
+import { MAX_PAGE_SIZE } from '@/lib/validation/explore';
 import { isUuid } from '@/lib/validation/ids';
 import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
@@ -14,7 +15,6 @@ import { toEnvolvementDto } from './serialize';
 import type { EnvolvementDto } from './types';
 
 export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 100;
 
 export type ListQuery = {
   q?: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exploreHref, parseExploreParams, pullQuery } from '@/components/explore/explore-params';
+import { exploreHref, pullQuery } from '@/components/explore/explore-params';
+import { exploreFiltersSchema, parseExploreParams, SEARCH_TEXT_MAX } from '@/lib/validation/explore';
 
 describe('Explore URL state', () => {
   it('reads q, known categories in their canonical order, and the all view', () => {
@@ -19,5 +20,15 @@ describe('Explore URL state', () => {
       '/explore?q=live+show&category=Q%26A&category=Music',
     );
     expect(pullQuery({ q: 'x', categories: ['Art'], all: false })).toBe('q=x&category=Art');
+  });
+
+  it('reads a link by the same rules the API checks, leaving out what the API would refuse', () => {
+    const query = { q: ' live ', category: ['Music', 'Art'] };
+    expect(exploreFiltersSchema.parse(query)).toEqual({ q: 'live', category: ['Music', 'Art'] });
+    // The page lists them in the product's order.
+    expect(parseExploreParams(query)).toMatchObject({ q: 'live', categories: ['Art', 'Music'] });
+    const tooLong = { q: 'x'.repeat(SEARCH_TEXT_MAX + 1), category: 'Cooking' };
+    expect(exploreFiltersSchema.safeParse(tooLong).success).toBe(false);
+    expect(parseExploreParams(tooLong)).toEqual({ q: '', categories: [], all: false });
   });
 });

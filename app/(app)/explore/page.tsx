@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { CategoryFilter } from '@/components/explore/category-filter';
-import { parseExploreParams } from '@/components/explore/explore-params';
+import { parseExploreParams } from '@/lib/validation/explore';
 import { ExploreResults, ExploreResultsSkeleton } from '@/components/explore/explore-results';
 import { SearchBox } from '@/components/explore/search-box';
 import { buttonClasses } from '@/components/ui/button';

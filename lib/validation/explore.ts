@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CATEGORIES, type Category } from '@/lib/domain/categories';
+import { checkText } from './text';
+
+// Explore's filters (?q=&category=…&view=all), read by the page from a link and by the
+// API from the grid's requests: one set of rules, strict for the API, forgiving for links.
+
+export const SEARCH_TEXT_MAX = 200;
+/** The most envolvements one request of the grid may ask for. */
+export const MAX_PAGE_SIZE = 100;
+
+/** A query value as one string: the first, when a name is repeated. */
+const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+/** A query value as a list: none, one or repeated. */
+const all = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+const searchText = z
+  .string()
+  .trim()
+  .max(SEARCH_TEXT_MAX, `Search text must be ${SEARCH_TEXT_MAX} characters or fewer`)
+  .check(checkText('Search text'));
+const category = z.enum(CATEGORIES, { error: 'Unknown category' });
+
+/** The filters as the API takes them: what does not fit is a 400. */
+export const exploreFiltersSchema = z.object({
+  q: z.preprocess(first, searchText.optional()),
+  category: z.preprocess(all, z.array(category).max(CATEGORIES.length)),
+});
+
+/** A page of the grid: the filters, how many and from where. */
+export const pullQuerySchema = exploreFiltersSchema.extend({
+  limit: z.preprocess(
+    first,
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, `limit must be between 1 and ${MAX_PAGE_SIZE}`)
+      .max(MAX_PAGE_SIZE, `limit must be between 1 and ${MAX_PAGE_SIZE}`)
+      .optional(),
+  ),
+  cursor: z.preprocess(first, z.string().max(200).check(checkText('Cursor')).optional()),
+});
+
+export type ExploreParams = { q: string; categories: Category[]; all: boolean };
+
+/** The same filters as the page reads a shared link: what does not fit is left out. */
+const exploreLinkSchema = z.object({
+  q: z.preprocess(first, searchText.catch('')),
+  category: z.preprocess(all, z.array(z.unknown())),
+  view: z.preprocess(first, z.unknown()),
+});
+
+export function parseExploreParams(raw: Record<string, string | string[] | undefined>): ExploreParams {
+  const link = exploreLinkSchema.parse(raw);
+  const known = link.category.filter((value) => category.safeParse(value).success);
+  return {
+    q: link.q,
+    // In the product's order, each once.
+    categories: CATEGORIES.filter((c) => known.includes(c)),
+    all: link.view === 'all',
+  };
+}
