@@ -3,15 +3,16 @@ import { getViewerFromRequest } from '@/lib/auth/viewer';
 import { isGoneFor } from '@/lib/envolvements/visibility';
 import { baseSecurityHeaders, pageContentSecurityPolicy } from '@/lib/http/security-headers';
 import { logError } from '@/lib/log';
+import { isUuid } from '@/lib/validation/ids';
 
-const ENVOLVEMENT_PAGE = /^\/envolvement\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const ENVOLVEMENT_PAGE = /^\/envolvement\/([^/]+)\/?$/;
 
 // A page cannot set its own status once rendering starts, so the status of an envolvement
 // its creator removed is set here: 410 Gone for everyone the page shows the removed notice
 // to. The decision is lib's (the page renders by the same rule); this only carries it.
 async function statusFor(request: NextRequest): Promise<number | null> {
   const id = ENVOLVEMENT_PAGE.exec(request.nextUrl.pathname)?.[1];
-  if (!id) return null;
+  if (!isUuid(id)) return null;
   const gone = await isGoneFor(id, async () => (await getViewerFromRequest(request))?.id ?? null);
   return gone ? 410 : null;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
+import { userCardColumns } from '@/lib/users/columns';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { assertNotRemoved, getEnvolvementOrThrow, getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
 import { hasAccess } from '@/lib/envolvements/access';
@@ -52,7 +53,7 @@ export async function pullSubmissions(viewer: Viewer, envolvementId: string) {
   const rows = await db()
     .select({
       submission: submissions,
-      user: { id: users.id, nickname: users.nickname, name: users.name, picture: users.picture },
+      user: userCardColumns,
     })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
