@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  centsToDollars,
+  checkoutDecision,
+  daysLeft,
   daysLeftLabel,
+  dollarsToCents,
+  isPastDeadline,
+  mayReadActivity,
   dialogAction,
   formatPrice,
   maySee,
@@ -122,5 +128,65 @@ describe('formatting', () => {
   it('uses the part after the bar for profile links', () => {
     expect(profileSlug('auth0|abc')).toBe('abc');
     expect(profileSlug('plain')).toBe('plain');
+  });
+});
+
+describe('who reads the activity', () => {
+  const held = { free: true, endReason: null, paymentStatus: null } as const;
+  const paid = (paymentStatus: string) => ({ free: false, endReason: null, paymentStatus });
+  it('is the creator and members in good standing', () => {
+    expect(mayReadActivity('c', 'c', null)).toBe(true);
+    expect(mayReadActivity('c', 'm', held)).toBe(true);
+    expect(mayReadActivity('c', 'm', paid('succeeded'))).toBe(true);
+    expect(mayReadActivity('c', 'm', paid('partially_refunded'))).toBe(true);
+  });
+  it('is nobody else: visitors, strangers, ended or unsettled memberships', () => {
+    expect(mayReadActivity('c', null, held)).toBe(false);
+    expect(mayReadActivity('c', 's', null)).toBe(false);
+    expect(mayReadActivity('c', 'm', { ...held, endReason: 'refunded' })).toBe(false);
+    for (const status of ['disputed', 'refunded', 'processing', 'requires_payment']) {
+      expect(mayReadActivity('c', 'm', paid(status))).toBe(false);
+    }
+  });
+  it('never lets a visitor see a removed envolvement through an empty id', () => {
+    expect(maySee({ removed: true, userID: 'c', membership: { joinedAt: 'x' } }, null)).toBe(false);
+  });
+});
+
+describe('dates', () => {
+  it('has a deadline pass only after its moment', () => {
+    expect(isPastDeadline(null, now)).toBe(false);
+    expect(isPastDeadline(inHours(-1), now)).toBe(true);
+    expect(isPastDeadline(now.toISOString(), now)).toBe(false);
+    expect(isPastDeadline(inHours(1), now)).toBe(false);
+  });
+  it('counts whole days left, none for no end date', () => {
+    expect(daysLeft({ endDate: null, none: true }, now)).toBeNull();
+    expect(daysLeft({ endDate: inHours(30), none: false }, now)).toBe(1);
+    expect(daysLeft({ endDate: inHours(-1), none: false }, now)).toBe(-1);
+  });
+  it('ends the checkout after the end date, not at it', () => {
+    const state = {
+      priceCents: 0,
+      isActive: true,
+      creatorId: 'c',
+      spots: { quantity: 0, unlimited: true, currentEnvolves: 0 },
+    };
+    expect(checkoutDecision({ ...state, endDate: now.toISOString() }, 'b', false, now)).toBe('free');
+    expect(checkoutDecision({ ...state, endDate: inHours(-1) }, 'b', false, now)).toBe('ended');
+  });
+});
+
+describe('money and names', () => {
+  it('converts between cents and dollars without float drift', () => {
+    expect(dollarsToCents(19.99)).toBe(1999);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(centsToDollars(1999)).toBe(19.99);
+    expect(centsToDollars(1999.4)).toBe(19.99);
+  });
+  it("takes a profile's slug after the provider's bar, or the whole id", () => {
+    expect(profileSlug('local|abc')).toBe('abc');
+    expect(profileSlug('abc')).toBe('abc');
+    expect(profileSlug('|abc')).toBe('abc');
   });
 });
