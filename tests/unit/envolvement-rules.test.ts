@@ -102,6 +102,8 @@ describe('membershipMark', () => {
     expect(membershipMark(false, free)).toBeNull();
     expect(membershipMark(false, paid)).toBeNull();
     expect(membershipMark(false, null)).toBeNull();
+    expect(membershipMark(true, null)).toBe('Removed by the creator');
+    expect(membershipMark(false, null)).toBeNull();
   });
   it('says what happened to the money', () => {
     expect(membershipMark(false, { ...paid, endReason: 'refunded', paymentStatus: 'refunded' })).toBe('Refunded');
