@@ -15,7 +15,7 @@ export default defineConfig([
     'playwright-report/**',
     'test-results/**',
     'reports/**',
-    '.stryker-tmp/**',
+    '.stryker-tmp*/**',
     '.data/**',
   ]),
   {

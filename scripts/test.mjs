@@ -80,6 +80,7 @@ function chromiumMissing() {
 
 stage('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 stage('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+stage('unused exports and files', 'npx', ['knip', '--include', 'exports,types,files']);
 stage('formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 stage('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
 // Integration tests run on the embedded engine, and again on a PostgreSQL server when

@@ -10,7 +10,7 @@ import { AppError } from '@/lib/http/errors';
 import { logError } from '@/lib/log';
 import { describeWait, RATE_LIMITS, type RateLimitName } from './limits';
 
-export { RATE_LIMITS, describeWait, type RateLimitName } from './limits';
+export { RATE_LIMITS, type RateLimitName } from './limits';
 
 /** A 429: the message says how long to wait; `retryAfter` (seconds) becomes the header. */
 export class RateLimitError extends AppError {

@@ -20,7 +20,7 @@ import {
 // The objects and their rules live in fake-stripe-ledger.ts.
 
 export { FakeStripeError };
-export type { FakeCharge, FakeDispute, FakeEvent, FakeIntent, FakeRefund } from './fake-stripe-ledger';
+export type { FakeEvent } from './fake-stripe-ledger';
 
 export type FakeStripeOptions = {
   /** The app's webhook route, where events are delivered. */
