@@ -66,8 +66,10 @@ export function useLoginForm(initialMode: Mode, returnPath: string, providerErro
       router.push(returnPath);
       router.refresh();
     } catch (failure) {
-      setFields(failure instanceof ApiError ? failure.fields : {});
-      setError(messageOf(failure, INVALID));
+      const failed = failure instanceof ApiError ? failure.fields : {};
+      setFields(failed);
+      // A field's own message says it all; the others (429, no network) show above the button.
+      setError(Object.keys(failed).length ? null : messageOf(failure, INVALID));
     } finally {
       setBusy(false);
     }
