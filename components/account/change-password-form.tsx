@@ -60,14 +60,11 @@ export function ChangePasswordForm({ email }: { email: string }) {
       {FIELDS.map(({ key, label, autoComplete, hint }) => (
         <Field key={key} id={key} label={label} error={fields[key]} hint={hint}>
           <Input
-            id={key}
             name={key}
             type="password"
             autoComplete={autoComplete}
             value={values[key]}
             onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-            aria-invalid={fields[key] ? true : undefined}
-            aria-describedby={fields[key] ? `${key}-error` : hint ? `${key}-hint` : undefined}
             required
             maxLength={PASSWORD_MAX_LENGTH}
           />

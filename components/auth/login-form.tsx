@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, Input } from '@/components/ui/field';
 import { safeReturnPath } from '@/lib/http/return-path';
-import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
+import { NAME_MAX_LENGTH, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { useLoginForm, type Mode } from './use-login-form';
 
@@ -53,19 +53,17 @@ function CredentialFields({ mode, values, set, fields }: FieldsProps) {
       {signup && (
         <Field id="name" label="Name" error={fields.name}>
           <Input
-            id="name"
             name="name"
             autoComplete="name"
             value={values.name}
             onChange={(e) => set('name')(e.target.value)}
             required
-            maxLength={80}
+            maxLength={NAME_MAX_LENGTH}
           />
         </Field>
       )}
       <Field id="email" label="Email" error={fields.email}>
         <Input
-          id="email"
           name="email"
           type="email"
           autoComplete="email"
@@ -76,7 +74,6 @@ function CredentialFields({ mode, values, set, fields }: FieldsProps) {
       </Field>
       <Field id="password" label="Password" error={fields.password} hint={signup ? PASSWORD_HINT : undefined}>
         <Input
-          id="password"
           name="password"
           type="password"
           autoComplete={signup ? 'new-password' : 'current-password'}

@@ -29,15 +29,11 @@ function TitleFields({ state, update, errors, touch }: StepProps) {
         hint={`${state.title.length}/${LIMITS.title}`}
       >
         <Input
-          id="title"
-          className="aria-invalid:border-red-400"
           value={state.title}
           maxLength={LIMITS.title}
           placeholder="Give your envolvement a name"
           onChange={(e) => update({ title: e.target.value })}
           onBlur={() => touch('title')}
-          aria-invalid={Boolean(fieldError(errors, 'title'))}
-          aria-describedby={fieldError(errors, 'title') ? 'title-error' : 'title-hint'}
           onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         />
       </Field>
@@ -48,15 +44,11 @@ function TitleFields({ state, update, errors, touch }: StepProps) {
         hint={`${state.previewText.length}/${LIMITS.previewText}`}
       >
         <Textarea
-          id="previewText"
-          className="aria-invalid:border-red-400"
           value={state.previewText}
           maxLength={LIMITS.previewText}
           placeholder="A short teaser shown on cards"
           onChange={(e) => update({ previewText: e.target.value })}
           onBlur={() => touch('previewText')}
-          aria-invalid={Boolean(fieldError(errors, 'previewText'))}
-          aria-describedby={fieldError(errors, 'previewText') ? 'previewText-error' : 'previewText-hint'}
         />
       </Field>
     </>
@@ -75,7 +67,6 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
         hint={`${state.description.length}/${LIMITS.description}`}
       >
         <Textarea
-          id="description"
           className="min-h-32"
           value={state.description}
           maxLength={LIMITS.description}
@@ -111,7 +102,7 @@ export function PricingStep({ state, update, errors }: StepProps) {
         hint="Paid envolvements are not available in early access."
         error={fieldError(errors, 'price')}
       >
-        <Input id="price" value="Free" disabled readOnly />
+        <Input value="Free" disabled readOnly />
       </Field>
       <Field
         id="quantity"
@@ -120,7 +111,6 @@ export function PricingStep({ state, update, errors }: StepProps) {
         error={fieldError(errors, 'quantity')}
       >
         <Input
-          id="quantity"
           type="number"
           min={0}
           max={LIMITS.quantityMax}
@@ -156,7 +146,6 @@ export function DatesStep({ state, update, errors }: StepProps) {
         error={fieldError(errors, 'endDate')}
       >
         <Input
-          id="endDate"
           type="date"
           min={today}
           max={state.targetDate || undefined}
@@ -171,7 +160,6 @@ export function DatesStep({ state, update, errors }: StepProps) {
         error={fieldError(errors, 'targetEnvolvmentDate')}
       >
         <Input
-          id="targetDate"
           type="date"
           min={state.endDate || today}
           value={state.targetDate}
@@ -199,7 +187,6 @@ function SubmissionSettings({ state, update, errors }: Omit<StepProps, 'touch'>)
         error={fieldError(errors, 'submissions.submissionDescription')}
       >
         <Textarea
-          id="submissionDescription"
           placeholder="Explain what users should submit"
           value={state.submissionDescription}
           maxLength={LIMITS.submissionDescription}
@@ -230,7 +217,6 @@ function SubmissionSettings({ state, update, errors }: Omit<StepProps, 'touch'>)
         error={fieldError(errors, 'submissions.submissionDeadline')}
       >
         <Input
-          id="submissionDeadline"
           type="date"
           min={today}
           value={state.submissionDeadline}
@@ -275,7 +261,6 @@ export function SettingsStep({ state, update, errors }: StepProps) {
           error={fieldError(errors, 'published.publishedReleaseDate')}
         >
           <Input
-            id="publishedReleaseDate"
             type="date"
             min={today}
             value={state.publishedReleaseDate}

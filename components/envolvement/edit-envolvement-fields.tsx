@@ -14,16 +14,10 @@ export function EditTextFields({ form, set, fields }: PartProps) {
   return (
     <>
       <Field id="edit-title" label="Title" error={fieldError(fields, 'title')}>
-        <Input
-          id="edit-title"
-          value={form.title}
-          maxLength={LIMITS.title}
-          onChange={(e) => set('title', e.target.value)}
-        />
+        <Input value={form.title} maxLength={LIMITS.title} onChange={(e) => set('title', e.target.value)} />
       </Field>
       <Field id="edit-preview" label="Preview text" error={fieldError(fields, 'previewText')}>
         <Textarea
-          id="edit-preview"
           value={form.previewText}
           maxLength={LIMITS.previewText}
           onChange={(e) => set('previewText', e.target.value)}
@@ -31,7 +25,6 @@ export function EditTextFields({ form, set, fields }: PartProps) {
       </Field>
       <Field id="edit-description" label="Description" error={fieldError(fields, 'description')}>
         <Textarea
-          id="edit-description"
           value={form.description}
           maxLength={LIMITS.description}
           onChange={(e) => set('description', e.target.value)}
@@ -46,18 +39,10 @@ export function EditOfferFields({ form, set, fields }: PartProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field id="edit-price" label="Price (USD)" hint="Leave empty for free" error={fieldError(fields, 'price')}>
-        <Input
-          id="edit-price"
-          type="number"
-          min={0}
-          step="0.01"
-          value={form.price}
-          onChange={(e) => set('price', e.target.value)}
-        />
+        <Input type="number" min={0} step="0.01" value={form.price} onChange={(e) => set('price', e.target.value)} />
       </Field>
       <Field id="edit-quantity" label="Spots" hint="Leave empty for unlimited" error={fieldError(fields, 'quantity')}>
         <Input
-          id="edit-quantity"
           type="number"
           min={0}
           max={LIMITS.quantityMax}
@@ -68,7 +53,6 @@ export function EditOfferFields({ form, set, fields }: PartProps) {
       </Field>
       <Field id="edit-end" label="End Date" hint="Leave empty for no deadline" error={fieldError(fields, 'endDate')}>
         <Input
-          id="edit-end"
           type="date"
           value={form.endDate}
           max={form.targetDate || undefined}
@@ -77,7 +61,6 @@ export function EditOfferFields({ form, set, fields }: PartProps) {
       </Field>
       <Field id="edit-target" label="Target Envolvement Date" error={fieldError(fields, 'targetEnvolvmentDate')}>
         <Input
-          id="edit-target"
           type="date"
           value={form.targetDate}
           min={form.endDate || undefined}

@@ -1,53 +1,36 @@
 import type { SVGProps } from 'react';
+import { LineIcon } from '@/components/ui/line-icon';
 
 // Small line icons of the offer card and dialog (24px grid, currentColor).
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const ClockIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon size={16} {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
-  </Icon>
+  </LineIcon>
 );
 export const PeopleIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon size={16} {...p}>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
-  </Icon>
+  </LineIcon>
 );
 export const CalendarIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon size={16} {...p}>
     <rect x="3" y="5" width="18" height="16" rx="2" />
     <path d="M3 10h18M8 3v4M16 3v4" />
-  </Icon>
+  </LineIcon>
 );
 export const TagIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon size={16} {...p}>
     <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
     <circle cx="7.5" cy="7.5" r="1.5" />
-  </Icon>
+  </LineIcon>
 );
 export const ImageIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon size={16} {...p}>
     <rect x="3" y="4" width="18" height="16" rx="2" />
     <circle cx="9" cy="10" r="2" />
     <path d="m21 16-5-5-9 9" />
-  </Icon>
+  </LineIcon>
 );

@@ -65,7 +65,6 @@ export function PostUpdateForm({ envolvementId }: { envolvementId: string }) {
     <form onSubmit={submit} className="w-full space-y-4 rounded-xl border border-slate-200 bg-white p-4" noValidate>
       <Field id="update-title" label="Title" error={fieldError(fields, 'title')}>
         <Input
-          id="update-title"
           value={values.title}
           onChange={(e) => set('title')(e.target.value)}
           maxLength={LIMITS.updateTitle}
@@ -74,7 +73,6 @@ export function PostUpdateForm({ envolvementId }: { envolvementId: string }) {
       </Field>
       <Field id="update-description" label="Description" error={fieldError(fields, 'description')}>
         <Textarea
-          id="update-description"
           value={values.description}
           onChange={(e) => set('description')(e.target.value)}
           maxLength={LIMITS.updateDescription}

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { SearchIcon } from '@/components/layout/icons';
-import type { ExploreParams } from '@/lib/validation/explore';
+import { SEARCH_TEXT_MAX, type ExploreParams } from '@/lib/validation/explore';
 import { exploreHref } from './explore-params';
+import { CloseIcon } from '@/components/ui/line-icon';
 
 /** A plain GET form: searching works before any script loads, and keeps the chosen categories. */
 export function SearchBox({ params }: { params: ExploreParams }) {
@@ -15,7 +16,7 @@ export function SearchBox({ params }: { params: ExploreParams }) {
         type="search"
         name="q"
         defaultValue={params.q}
-        maxLength={200}
+        maxLength={SEARCH_TEXT_MAX}
         placeholder="Search for envolvments..."
         aria-label="Search for envolvments"
         className="h-12 w-full rounded-full border border-slate-300 bg-white pr-12 pl-12 sm:pr-28 shadow-sm [&::-webkit-search-cancel-button]:hidden focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
@@ -27,17 +28,7 @@ export function SearchBox({ params }: { params: ExploreParams }) {
             aria-label="Clear search"
             className="rounded-full p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="16"
-              height="16"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <CloseIcon size={16} />
           </Link>
         )}
         {/* Phones submit from the keyboard; the button would squeeze the field. */}

@@ -1,72 +1,55 @@
 import type { SVGProps } from 'react';
+import { LineIcon } from '@/components/ui/line-icon';
 
 // Small line icons drawn for the layout (24px grid, currentColor).
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const HomeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
-  </Icon>
+  </LineIcon>
 );
 export const CompassIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="m15.5 8.5-2 5-5 2 2-5z" />
-  </Icon>
+  </LineIcon>
 );
 export const PlusIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M12 5v14M5 12h14" />
-  </Icon>
+  </LineIcon>
 );
 export const UserIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
-  </Icon>
+  </LineIcon>
 );
 export const InfoIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 11v5M12 8h.01" />
-  </Icon>
+  </LineIcon>
 );
 export const MailIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="m3 7 9 6 9-6" />
-  </Icon>
+  </LineIcon>
 );
 export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <circle cx="11" cy="11" r="7" />
     <path d="m20 20-3.5-3.5" />
-  </Icon>
+  </LineIcon>
 );
 export const ChevronLeftIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="m15 18-6-6 6-6" />
-  </Icon>
+  </LineIcon>
 );
 export const ChevronRightIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="m9 18 6-6-6-6" />
-  </Icon>
+  </LineIcon>
 );

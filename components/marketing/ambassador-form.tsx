@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, inputClasses } from '@/components/ui/field';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
-import { ambassadorSchema, CONTENT_TYPES, PLATFORMS } from '@/lib/validation/marketing';
+import { AMBASSADOR_LIMITS, ambassadorSchema, CONTENT_TYPES, PLATFORMS } from '@/lib/validation/marketing';
 
 const EMPTY = { name: '', email: '', handle: '', platform: '', platformLink: '' };
 
@@ -16,17 +16,22 @@ function ContactFields({ values, set, fields }: { values: Values; set: SetValue;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <Field id="amb-name" label="Name" error={fields.name}>
-        <Input id="amb-name" value={values.name} onChange={set('name')} maxLength={100} required autoComplete="name" />
+        <Input
+          value={values.name}
+          onChange={set('name')}
+          maxLength={AMBASSADOR_LIMITS.name}
+          required
+          autoComplete="name"
+        />
       </Field>
       <Field id="amb-email" label="Email" error={fields.email}>
-        <Input id="amb-email" type="email" value={values.email} onChange={set('email')} required autoComplete="email" />
+        <Input type="email" value={values.email} onChange={set('email')} required autoComplete="email" />
       </Field>
       <Field id="amb-handle" label="Handle" error={fields.handle}>
         <Input
-          id="amb-handle"
           value={values.handle}
           onChange={set('handle')}
-          maxLength={100}
+          maxLength={AMBASSADOR_LIMITS.handle}
           placeholder="@yourname"
           required
         />
@@ -135,12 +140,11 @@ export function AmbassadorForm() {
       <ContentTypes selected={contentTypes} toggle={toggleType} error={fields.contentTypes} />
       <Field id="amb-link" label="Platform link" error={fields.platformLink}>
         <Input
-          id="amb-link"
           type="url"
           value={values.platformLink}
           onChange={set('platformLink')}
           placeholder="https://"
-          maxLength={500}
+          maxLength={AMBASSADOR_LIMITS.platformLink}
           required
         />
       </Field>

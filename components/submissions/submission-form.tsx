@@ -48,11 +48,9 @@ function SubmissionFields({ allowed, values, set, fields, closed }: FieldsProps)
       {allowed.description && (
         <Field id="submission-description" label="Description" error={fields.description}>
           <Textarea
-            id="submission-description"
             value={values.description}
             maxLength={SUBMISSION_LIMITS.description}
             onChange={(e) => set('description')(e.target.value)}
-            aria-invalid={Boolean(fields.description)}
             disabled={closed}
             required
           />
@@ -61,14 +59,12 @@ function SubmissionFields({ allowed, values, set, fields, closed }: FieldsProps)
       {allowed.url && (
         <Field id="submission-url" label="Link" error={fields.url}>
           <Input
-            id="submission-url"
             type="url"
             inputMode="url"
             placeholder="https://"
             value={values.url}
             maxLength={SUBMISSION_LIMITS.url}
             onChange={(e) => set('url')(e.target.value)}
-            aria-invalid={Boolean(fields.url)}
             disabled={closed}
             required
           />

@@ -3,6 +3,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { CloseIcon } from '@/components/ui/line-icon';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -32,17 +33,7 @@ export function DialogContent({ title, description, children, className }: Dialo
             aria-label="Close"
             className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <CloseIcon />
           </RadixDialog.Close>
         </div>
         {description ? (

@@ -17,12 +17,14 @@ function newPassword(required: string) {
     .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 }
 
+export const NAME_MAX_LENGTH = 80;
+
 export const registerSchema = z.object({
   name: z
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(80, 'Name must be 80 characters or fewer')
+    .max(NAME_MAX_LENGTH, `Name must be ${NAME_MAX_LENGTH} characters or fewer`)
     .check(checkText('Name')),
   email: z
     .string({ error: 'Email is required' })

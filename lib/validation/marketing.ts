@@ -28,6 +28,9 @@ const email = z
   .max(254, 'Email must be 254 characters or fewer')
   .pipe(z.email('Please enter a valid email address').check(checkText('Email')));
 
+/** The ambassador form's lengths, shared by its inputs. */
+export const AMBASSADOR_LIMITS = { name: 100, handle: 100, platformLink: 500 } as const;
+
 export const waitlistSchema = z.object({ email });
 
 const required = (label: string, max: number) =>
@@ -38,9 +41,9 @@ const required = (label: string, max: number) =>
     .max(max, `${label} must be ${max} characters or fewer`);
 
 export const ambassadorSchema = z.object({
-  name: required('Name', 100).check(checkText('Name')),
+  name: required('Name', AMBASSADOR_LIMITS.name).check(checkText('Name')),
   email,
-  handle: required('Handle', 100).check(checkText('Handle')),
+  handle: required('Handle', AMBASSADOR_LIMITS.handle).check(checkText('Handle')),
   platform: z.enum(PLATFORMS, { error: 'Please choose your primary platform' }),
   contentTypes: z
     .array(z.enum(CONTENT_TYPES, { error: 'Unknown content type' }), {
@@ -48,7 +51,7 @@ export const ambassadorSchema = z.object({
     })
     .min(1, 'Please choose at least one content type')
     .max(CONTENT_TYPES.length),
-  platformLink: required('Platform link', 500)
+  platformLink: required('Platform link', AMBASSADOR_LIMITS.platformLink)
     .refine((value) => {
       try {
         const url = new URL(value);

@@ -1,0 +1,29 @@
+import type { SVGProps } from 'react';
+
+type LineIconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+/** The frame of every line icon: a 24px grid drawn in currentColor, hidden from assistive technology. */
+export function LineIcon({ children, size = 20, ...props }: LineIconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const CloseIcon = (p: LineIconProps) => (
+  <LineIcon {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </LineIcon>
+);
