@@ -42,8 +42,10 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-// A removed envolvement leaves every public list.
-const listed = isNull(envolvements.archivedAt);
+// Public lists hold published envolvements only: a draft is its creator's until published,
+// and a removed one leaves them for good.
+const kept = isNull(envolvements.archivedAt);
+const listed = and(kept, eq(envolvements.isActive, true))!;
 
 function filters(query: Pick<ListQuery, 'q' | 'categories'>): SQL {
   const conditions: SQL[] = [listed];
@@ -141,7 +143,7 @@ export async function listEnvolvementsByCategory(
       select e.id, c.category,
              row_number() over (partition by c.category order by e.created_at desc, e.id desc) as rank
       from ${envolvements} e cross join lateral unnest(e.categories) as c(category)
-      where e.archived_at is null
+      where e.archived_at is null and e.is_active
     ) t
     where t.rank <= ${perCategory}`)) as unknown as { rows: Array<{ id: string; category: string }> };
   // Both drivers answer raw queries with `rows`.
@@ -161,13 +163,13 @@ export async function listEnvolvementsByCategory(
   })).filter((group) => group.items.length > 0);
 }
 
-/** Everything a creator has published, newest first. */
+/** Everything a creator has published, newest first; their drafts too when they ask. */
 export async function listEnvolvementsByCreator(creatorId: string, viewerId: string | null): Promise<EnvolvementDto[]> {
   const found = await db()
     .select({ row: envolvements, creator: userCardColumns })
     .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
-    .where(and(eq(envolvements.creatorId, creatorId), listed))
+    .where(and(eq(envolvements.creatorId, creatorId), viewerId === creatorId ? kept : listed))
     .orderBy(desc(envolvements.createdAt), desc(envolvements.id));
   return toDtos(found, viewerId);
 }

@@ -150,6 +150,23 @@ export async function updateEnvolvement(
   return (await getEnvolvementForViewer(id, viewer.id))!;
 }
 
+/**
+ * Publishes a draft or takes a published envolvement back to draft. Members who joined
+ * keep their access either way; only new people stop finding it.
+ */
+export async function setEnvolvementActive(
+  viewer: Viewer,
+  id: string,
+  active: boolean,
+): Promise<{ _id: string; active: boolean }> {
+  const row = await getOwnEnvolvementOrThrow(viewer, id, active ? 'publish' : 'unpublish');
+  assertNotRemoved(row);
+  if (row.isActive !== active) {
+    await db().update(envolvements).set({ isActive: active, updatedAt: new Date() }).where(eq(envolvements.id, id));
+  }
+  return { _id: id, active };
+}
+
 /** Posts an update on the creator's own envolvement; the envolvement reads as updated with it. */
 export async function addUpdate(
   viewer: Viewer,

@@ -26,5 +26,5 @@ export async function isGoneFor(id: string, viewer: string | null | (() => Promi
         .limit(1)
     : [];
   const membership = joined ? { joinedAt: joined.joinedAt.toISOString() } : null;
-  return !maySee({ removed: true, userID: row.creatorId, membership }, viewerId);
+  return !maySee({ removed: true, active: true, userID: row.creatorId, membership }, viewerId);
 }

@@ -5,9 +5,8 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { getEnvolvementRow, hasPurchased } from '@/lib/envolvements/queries';
 import { CHECKOUT_REFUSALS, checkoutDecision, REMOVED_MESSAGE, type CheckoutDecision } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
+import { ENVOLVEMENT_NOT_FOUND } from './messages';
 import { envolvements, purchases, type EnvolvementRow } from '@/models';
-
-export const ENVOLVEMENT_NOT_FOUND = 'Envolvement ID not found';
 
 type Refusal = Exclude<CheckoutDecision, 'free' | 'paid'>;
 
@@ -22,6 +21,8 @@ export async function getCheckoutState(envolvementId: string, userId: string) {
   if (!row) throw new AppError('not_found', ENVOLVEMENT_NOT_FOUND);
   if (row.archivedAt) throw new AppError('gone', REMOVED_MESSAGE);
   const bought = await hasPurchased(envolvementId, userId);
+  // A draft is its creator's and its members': to anyone else it does not exist.
+  if (!row.isActive && row.creatorId !== userId && !bought) throw new AppError('not_found', ENVOLVEMENT_NOT_FOUND);
   return { row, decision: checkoutDecision(toState(row), userId, bought) };
 }
 

@@ -4,3 +4,5 @@
 export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available on this site yet.';
 
 export const UNEXPECTED_PAYMENT_ERROR = 'An unexpected error occurred.';
+
+export const ENVOLVEMENT_NOT_FOUND = 'Envolvement ID not found';

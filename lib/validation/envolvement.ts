@@ -236,3 +236,8 @@ export const updatePostSchema = z.object({
 });
 
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
+
+/** PUT /api/post/{id}/active: publish (true) or take back to draft (false). */
+export const publishSchema = z.object({
+  active: z.boolean({ error: 'active must be true or false' }),
+});

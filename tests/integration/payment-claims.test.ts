@@ -35,14 +35,13 @@ describe('POST /api/payment/grant-access for free envolvements', () => {
     const buyer = await createUser();
     const bought = await createEnvolvement(creator.id);
     await createPurchase(bought.id, buyer.id);
-    const soldOut = await createEnvolvement(creator.id, { unlimited: false, quantity: 1, isActive: false });
+    const soldOut = await createEnvolvement(creator.id, { unlimited: false, quantity: 1 });
     await createPurchase(soldOut.id, (await createUser()).id);
     const inactive = await createEnvolvement(creator.id, { isActive: false, endDate: new Date(Date.now() - 1000) });
     const ended = await createEnvolvement(creator.id, { endDate: new Date(Date.now() - 1000) });
     const cases: Array<[string, number, string]> = [
       [bought.id, 409, 'You have already bought this!'],
       [soldOut.id, 409, 'Sold Out'],
-      [inactive.id, 409, 'Envolvement Inactive'],
       [ended.id, 409, 'Purchase Period Ended'],
     ];
     for (const [id, status, error] of cases) {
@@ -50,6 +49,14 @@ describe('POST /api/payment/grant-access for free envolvements', () => {
       expect(res.status).toBe(status);
       expect(res.body).toEqual({ error, code: 'conflict' });
     }
+    // A draft does not exist for anyone but its creator and members; its creator hears why it is closed.
+    const draft = await claim(buyer, inactive.id);
+    expect(draft.status).toBe(404);
+    expect(draft.body).toEqual({ error: 'Envolvement ID not found', code: 'not_found' });
+    const ownDraft = await claim(creator, inactive.id);
+    expect(ownDraft.status).toBe(409);
+    expect(ownDraft.body).toEqual({ error: 'Envolvement Inactive', code: 'conflict' });
+    expect(await countOf(inactive.id)).toEqual({ count: 0, purchases: 0 });
     const own = await claim(creator, (await createEnvolvement(creator.id)).id);
     expect(own.status).toBe(403);
     expect(own.body).toEqual({ error: 'You cannot join your own envolvement.', code: 'forbidden' });

@@ -133,7 +133,10 @@ describe('POST /api/payment/create-payment-intent', () => {
       body: { error: 'This envolvement is free: join it without paying.', code: 'bad_request' },
     });
     expect(await createIntent(buyer, { submissionId: soldOut.id })).toEqual(conflict('Sold Out'));
-    expect(await createIntent(buyer, { submissionId: inactive.id })).toEqual(conflict('Envolvement Inactive'));
+    expect(await createIntent(buyer, { submissionId: inactive.id })).toEqual({
+      status: 404,
+      body: { error: 'Envolvement ID not found', code: 'not_found' },
+    });
     expect(await createIntent(buyer, { submissionId: ended.id })).toEqual(conflict('Purchase Period Ended'));
     expect(await createIntent(creator, { submissionId: row.id })).toEqual({
       status: 403,

@@ -1,17 +1,18 @@
 import { getEnvolvementView } from '@/lib/envolvements/queries';
 import { deleteEnvolvement } from '@/lib/envolvements/removal';
-import { maySee, REMOVED_MESSAGE } from '@/lib/envolvements/rules';
+import { REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
 import { NOT_FOUND_MESSAGE, updateEnvolvement } from '@/lib/envolvements/service';
 import { AppError } from '@/lib/http/errors';
 import { authedRoute, parseId, publicRoute } from '@/lib/http/route';
 import { editEnvolvementSchema, MESSAGES } from '@/lib/validation/envolvement';
 
-// GET /api/post/{id}: one envolvement; its updates only for the creator and members
+// GET /api/post/{id}: one envolvement; its updates only for the creator and members, a draft only for them
 export const GET = publicRoute(async ({ params, viewer }) => {
   const view = await getEnvolvementView(parseId(params.id, NOT_FOUND_MESSAGE), viewer?.id ?? null);
-  if (!view) throw new AppError('not_found', NOT_FOUND_MESSAGE);
-  if (!maySee(view.envolvement, viewer?.id ?? null)) throw new AppError('gone', REMOVED_MESSAGE);
-  return view.envolvement;
+  const visibility = view ? visibilityFor(view.envolvement, viewer?.id ?? null) : 'not_found';
+  if (visibility === 'not_found') throw new AppError('not_found', NOT_FOUND_MESSAGE);
+  if (visibility === 'gone') throw new AppError('gone', REMOVED_MESSAGE);
+  return view!.envolvement;
 });
 
 // PUT /api/post/{id}: the creator edits their envolvement
