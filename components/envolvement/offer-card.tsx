@@ -5,9 +5,19 @@ import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { daysLeftLabel, formatPrice, membershipMark, spotsLabel } from '@/lib/envolvements/rules';
+import type { Category } from '@/lib/domain/categories';
+import {
+  daysLeftLabel,
+  formatPrice,
+  membershipMark,
+  offerStatus,
+  spotsLabel,
+  type OfferStatus,
+  type OfferViewer,
+} from '@/lib/envolvements/rules';
 import type { EnvolvementDto, OfferFace } from '@/lib/envolvements/types';
 import { CoverImage } from './cover-image';
+import { OfferStatusBadge } from './offer-action';
 import { OfferDialogBody } from './offer-dialog';
 import { ClockIcon, PeopleIcon } from './offer-icons';
 
@@ -18,14 +28,19 @@ type OfferCardFaceProps = {
   /** The title, wrapped by the caller in the control that opens the offer. */
   title?: ReactNode;
   cover?: ReactNode;
+  /** 'Draft', 'Sold out', 'Ended' or 'Removed' over the cover; nothing while open. */
+  status?: OfferStatus;
+  /** The category the card stands for: the row's own in a category row, else the offer's first. */
+  category?: Category;
   className?: string;
 };
 
-export function OfferCardFace({ offer, title, cover, mark, className }: OfferCardFaceProps) {
+export function OfferCardFace({ offer, title, cover, mark, status = 'open', category, className }: OfferCardFaceProps) {
+  const shown = category ?? offer.categories[0];
   return (
     <div className={cn('flex h-full flex-col', className)}>
       <div className="relative">
-        {cover ?? <CoverImage src={offer.imgUrl} className="h-40 w-full" />}
+        {cover ?? <CoverImage src={offer.imgUrl} category={shown} className="h-40 w-full" />}
         {mark && (
           <span
             className="absolute inset-x-0 bottom-0 bg-slate-900/75 px-3 py-1.5 text-xs font-semibold text-white"
@@ -40,15 +55,18 @@ export function OfferCardFace({ offer, title, cover, mark, className }: OfferCar
         >
           {formatPrice(offer.priceCents)}
         </span>
-        {offer.categories[0] && (
-          <span className="absolute top-3 left-3 rounded-full bg-slate-900/60 px-2.5 py-0.5 text-xs font-medium text-white backdrop-blur-sm">
-            {offer.categories[0]}
-          </span>
-        )}
+        <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
+          {shown && (
+            <span className="rounded-full bg-slate-900/60 px-2.5 py-0.5 text-xs font-medium text-white backdrop-blur-sm">
+              {shown}
+            </span>
+          )}
+          <OfferStatusBadge status={status} />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4 text-left">
-        <h3 className="line-clamp-2 font-semibold text-ink">{title ?? offer.title}</h3>
-        <p className="line-clamp-2 text-sm text-slate-600">{offer.previewText}</p>
+        <h3 className="line-clamp-2 font-semibold [overflow-wrap:anywhere] text-ink">{title ?? offer.title}</h3>
+        <p className="line-clamp-2 text-sm [overflow-wrap:anywhere] text-slate-600">{offer.previewText}</p>
         <dl className="mt-auto flex items-center justify-between gap-2 pt-2 text-xs font-medium text-slate-600">
           <div className="flex items-center gap-1.5">
             <dt>
@@ -82,20 +100,25 @@ const STRETCHED = 'text-left after:absolute after:inset-0 after:content-[""] foc
 
 type OfferCardProps = {
   envolvement: EnvolvementDto;
-  viewerId: string | null;
+  viewer: OfferViewer;
   /** 'dialog' opens the offer dialog; 'link' goes straight to the detail page. */
   mode?: 'dialog' | 'link';
+  category?: Category;
   className?: string;
 };
 
-export function OfferCard({ envolvement, viewerId, mode = 'dialog', className }: OfferCardProps) {
+export function OfferCard({ envolvement, viewer, mode = 'dialog', category, className }: OfferCardProps) {
   const mark = membershipMark(envolvement.removed, envolvement.membership);
+  // A removed envolvement already carries its mark along the cover's foot.
+  const status = envolvement.removed ? 'open' : offerStatus(envolvement);
   if (mode === 'link') {
     return (
       <article className={cn(CARD, className)} data-testid="offer-card">
         <OfferCardFace
           offer={envolvement}
           mark={mark}
+          status={status}
+          category={category}
           title={
             <Link href={`/envolvement/${envolvement._id}`} className={STRETCHED}>
               {envolvement.title}
@@ -111,11 +134,13 @@ export function OfferCard({ envolvement, viewerId, mode = 'dialog', className }:
         <OfferCardFace
           offer={envolvement}
           mark={mark}
+          status={status}
+          category={category}
           title={<DialogTrigger className={cn(STRETCHED, 'cursor-pointer')}>{envolvement.title}</DialogTrigger>}
         />
       </article>
       <DialogContent title={envolvement.title}>
-        <OfferDialogBody envolvement={envolvement} viewerId={viewerId} />
+        <OfferDialogBody envolvement={envolvement} viewer={viewer} />
       </DialogContent>
     </Dialog>
   );

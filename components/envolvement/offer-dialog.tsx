@@ -3,10 +3,20 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { buttonClasses } from '@/components/ui/button';
-import { daysLeft, daysLeftLabel, dialogAction, formatPrice, profileSlug, spotsLabel } from '@/lib/envolvements/rules';
+import {
+  daysLeft,
+  daysLeftLabel,
+  formatPrice,
+  offerAction,
+  offerStatus,
+  profileSlug,
+  spotsLabel,
+  type OfferViewer,
+} from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { CategoryChips } from './category-chips';
 import { CoverImage } from './cover-image';
+import { OfferActionButton, OfferStatusBadge } from './offer-action';
 import { CalendarIcon, PeopleIcon, TagIcon } from './offer-icons';
 
 /** The dialog's end date: 'No Deadline', or 'Ends in 3 days' / 'Ends today' / 'Ended' with the date. */
@@ -45,21 +55,22 @@ function Fact({ icon, label, value, detail, testId }: FactProps) {
   );
 }
 
-type OfferDialogBodyProps = { envolvement: EnvolvementDto; viewerId: string | null; now?: Date };
+type OfferDialogBodyProps = { envolvement: EnvolvementDto; viewer: OfferViewer; now?: Date };
 
 /** Everything the offer dialog shows under its title, and the viewer's action. */
-export function OfferDialogBody({ envolvement, viewerId, now }: OfferDialogBodyProps) {
-  const action = dialogAction(envolvement._id, envolvement.priceCents, {
-    viewerId,
-    creatorId: envolvement.userID,
-    // Others' buyer lists hold at most the viewer's own id, so this is all a viewer may know.
-    hasBought: Boolean(viewerId && envolvement.purchasedBy.includes(viewerId)),
-    removed: envolvement.removed,
-  });
+export function OfferDialogBody({ envolvement, viewer, now }: OfferDialogBodyProps) {
+  const action = offerAction(envolvement, viewer, now);
   const ends = endDateParts(envolvement.endDate, now);
   return (
     <div className="space-y-5">
-      <CoverImage src={envolvement.imgUrl} className="h-48 w-full rounded-xl sm:h-56" />
+      <div className="relative">
+        <CoverImage
+          src={envolvement.imgUrl}
+          category={envolvement.categories[0]}
+          className="h-48 w-full rounded-xl sm:h-56"
+        />
+        <OfferStatusBadge status={offerStatus(envolvement, now)} className="absolute top-3 left-3" />
+      </div>
       <p className="text-sm whitespace-pre-line text-slate-700">{envolvement.description || envolvement.previewText}</p>
       {envolvement.categories.length > 0 && <CategoryChips categories={envolvement.categories} />}
       <dl className="grid grid-cols-1 gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-[1.4fr_1fr_1fr]">
@@ -79,19 +90,11 @@ export function OfferDialogBody({ envolvement, viewerId, now }: OfferDialogBodyP
           </Link>
         </span>
       </p>
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row">
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:items-start">
         <Link href={`/envolvement/${envolvement._id}`} className={buttonClasses('secondary', 'md', 'w-full sm:flex-1')}>
           View Details
         </Link>
-        {action.kind === 'join' ? (
-          <Link href={action.href} className={buttonClasses('primary', 'md', 'w-full sm:flex-1')}>
-            {action.label}
-          </Link>
-        ) : (
-          <button type="button" disabled className={buttonClasses('primary', 'md', 'w-full sm:flex-1')}>
-            {action.label}
-          </button>
-        )}
+        <OfferActionButton action={action} id={`dialog-${envolvement._id}`} className="sm:flex-1" />
       </div>
     </div>
   );

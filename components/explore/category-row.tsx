@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
 import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
+import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import type { Category } from '@/lib/domain/categories';
 import { exploreHref } from './explore-params';
@@ -13,7 +14,7 @@ const CARD = 'w-64 shrink-0 snap-start sm:w-80';
 const ARROW =
   'rounded-full border border-slate-300 bg-white p-2 text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 disabled:shadow-none';
 
-type CategoryRowProps = { category: Category; items: EnvolvementDto[]; viewerId: string | null };
+type CategoryRowProps = { category: Category; items: EnvolvementDto[]; viewer: OfferViewer };
 
 /** Whether the row can scroll further either way, kept current on scroll and resize. */
 function useScrollEdges() {
@@ -86,7 +87,7 @@ function RowHeader({
 }
 
 /** One category's horizontal scroller; each button moves one container width. */
-export function CategoryRow({ category, items, viewerId }: CategoryRowProps) {
+export function CategoryRow({ category, items, viewer }: CategoryRowProps) {
   const { scroller, edges, measure, scroll } = useScrollEdges();
   const headingId = `row-${category.replace(/\W/g, '')}`;
   return (
@@ -100,7 +101,7 @@ export function CategoryRow({ category, items, viewerId }: CategoryRowProps) {
       >
         {items.map((item) => (
           <div key={item._id} className={CARD}>
-            <OfferCard envolvement={item} viewerId={viewerId} />
+            <OfferCard envolvement={item} viewer={viewer} category={category} />
           </div>
         ))}
       </div>

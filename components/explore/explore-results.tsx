@@ -2,13 +2,14 @@ import Link from 'next/link';
 import { OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { buttonClasses } from '@/components/ui/button';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
+import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { logError } from '@/lib/log';
 import { CategoryRow, CategoryRowSkeleton } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { exploreHref, pullQuery } from './explore-params';
 import { InfiniteGrid } from './infinite-grid';
 
-const LOAD_ERROR = 'Error loading Envolvments. Please try again later.';
+const LOAD_ERROR = 'Error loading Envolvements. Please try again later.';
 
 function LoadError() {
   return (
@@ -18,7 +19,7 @@ function LoadError() {
   );
 }
 
-async function FilteredResults({ params, viewerId }: { params: ExploreParams; viewerId: string }) {
+async function FilteredResults({ params, viewerId }: { params: ExploreParams; viewerId: string | null }) {
   let page;
   try {
     page = await listEnvolvements({ q: params.q, categories: params.categories, viewerId });
@@ -29,28 +30,28 @@ async function FilteredResults({ params, viewerId }: { params: ExploreParams; vi
   return (
     <section className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold text-ink">All Envolvments ({page.total})</h2>
+        <h2 className="text-xl font-bold text-ink">All Envolvements ({page.total})</h2>
         <Link href="/explore" className={buttonClasses('ghost', 'sm')}>
           Back to Categories
         </Link>
       </div>
       {page.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-          No Envolvments found.
+          No Envolvements found.
         </p>
       ) : (
         <InfiniteGrid
           initial={page.items}
           initialCursor={page.nextCursor}
           query={pullQuery(params)}
-          viewerId={viewerId}
+          viewer={offerViewerOf(viewerId)}
         />
       )}
     </section>
   );
 }
 
-async function CategoryRows({ viewerId }: { viewerId: string }) {
+async function CategoryRows({ viewerId }: { viewerId: string | null }) {
   let groups;
   try {
     groups = await listEnvolvementsByCategory(viewerId, 12);
@@ -62,23 +63,28 @@ async function CategoryRows({ viewerId }: { viewerId: string }) {
     <div className="space-y-10">
       <div className="flex justify-end">
         <Link href={exploreHref({ all: true })} className={buttonClasses('secondary', 'md')}>
-          View All Envolvments
+          View All Envolvements
         </Link>
       </div>
       {groups.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-          No Envolvments found.
+          No Envolvements found.
         </p>
       ) : (
         groups.map((group) => (
-          <CategoryRow key={group.category} category={group.category} items={group.items} viewerId={viewerId} />
+          <CategoryRow
+            key={group.category}
+            category={group.category}
+            items={group.items}
+            viewer={offerViewerOf(viewerId)}
+          />
         ))
       )}
     </div>
   );
 }
 
-export function ExploreResults({ params, viewerId }: { params: ExploreParams; viewerId: string }) {
+export function ExploreResults({ params, viewerId }: { params: ExploreParams; viewerId: string | null }) {
   const filtered = params.all || Boolean(params.q) || params.categories.length > 0;
   return filtered ? <FilteredResults params={params} viewerId={viewerId} /> : <CategoryRows viewerId={viewerId} />;
 }

@@ -4,17 +4,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { OfferCard } from '@/components/envolvement/offer-card';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
+import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 
 type InfiniteGridProps = {
   initial: EnvolvementDto[];
   initialCursor: string | null;
   query: string;
-  viewerId: string | null;
+  viewer: OfferViewer;
 };
 
 /** The grid's first page comes from the server; later pages load as the user scrolls or asks. */
-export function InfiniteGrid({ initial, initialCursor, query, viewerId }: InfiniteGridProps) {
+export function InfiniteGrid({ initial, initialCursor, query, viewer }: InfiniteGridProps) {
   const [items, setItems] = useState(initial);
   const [cursor, setCursor] = useState(initialCursor);
   const [loading, setLoading] = useState(false);
@@ -32,7 +33,7 @@ export function InfiniteGrid({ initial, initialCursor, query, viewerId }: Infini
       setItems((current) => [...current, ...page.items.filter((i) => !current.some((c) => c._id === i._id))]);
       setCursor(page.nextCursor);
     } catch {
-      setError('Error loading Envolvments. Please try again later.');
+      setError('Error loading Envolvements. Please try again later.');
     } finally {
       setLoading(false);
     }
@@ -52,7 +53,7 @@ export function InfiniteGrid({ initial, initialCursor, query, viewerId }: Infini
     <>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="explore-grid">
         {items.map((item) => (
-          <OfferCard key={item._id} envolvement={item} viewerId={viewerId} />
+          <OfferCard key={item._id} envolvement={item} viewer={viewer} />
         ))}
       </div>
       <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">

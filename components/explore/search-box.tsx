@@ -17,8 +17,8 @@ export function SearchBox({ params }: { params: ExploreParams }) {
         name="q"
         defaultValue={params.q}
         maxLength={SEARCH_TEXT_MAX}
-        placeholder="Search for envolvments..."
-        aria-label="Search for envolvments"
+        placeholder="Search for envolvements..."
+        aria-label="Search for envolvements"
         className="h-12 w-full rounded-full border border-slate-300 bg-white pr-12 pl-12 sm:pr-28 shadow-sm [&::-webkit-search-cancel-button]:hidden focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />
       <div className="absolute right-1.5 flex items-center gap-1">

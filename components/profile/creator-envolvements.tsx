@@ -1,4 +1,5 @@
 import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
+import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { EnvolvementGrid, EnvolvementGridSkeleton } from './envolvement-grid';
 
 /** A creator's envolvements as cards linking to their pages; streamed after the profile header. */
@@ -11,7 +12,7 @@ export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: 
       </p>
     );
   }
-  return <EnvolvementGrid items={items} viewerId={viewerId} mode="link" />;
+  return <EnvolvementGrid items={items} viewer={offerViewerOf(viewerId)} mode="link" />;
 }
 
 export function CreatorEnvolvementsLoading() {

@@ -1,21 +1,22 @@
 import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
+import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
 
 export function EnvolvementGrid({
   items,
-  viewerId,
+  viewer,
   mode = 'dialog',
 }: {
   items: EnvolvementDto[];
-  viewerId: string | null;
+  viewer: OfferViewer;
   mode?: 'dialog' | 'link';
 }) {
   return (
     <div className={GRID}>
       {items.map((item) => (
-        <OfferCard key={item._id} envolvement={item} viewerId={viewerId} mode={mode} />
+        <OfferCard key={item._id} envolvement={item} viewer={viewer} mode={mode} />
       ))}
     </div>
   );

@@ -2,6 +2,7 @@
 // safe on the server and in the browser.
 
 import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
+import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,25 +69,69 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-export type ViewerRelation = { viewerId: string | null; creatorId: string; hasBought: boolean; removed?: boolean };
+/** Where an offer stands for everyone: a draft, removed, sold out, ended, or open to join. */
+export type OfferStatus = 'draft' | 'removed' | 'sold_out' | 'ended' | 'open';
 
-export type DialogAction =
-  | { kind: 'own'; label: 'This is your Envolvement' }
-  | { kind: 'removed'; label: 'Removed by the creator' }
-  | { kind: 'joined'; label: 'Already Joined' }
-  | { kind: 'join'; label: string; href: string };
+type OfferFacts = {
+  active: boolean;
+  removed: boolean;
+  quantity: Spots;
+  endDate: EndDate;
+};
 
-/** The action of the offer dialog for this viewer (spec section 4); nobody joins a removed one. */
-export function dialogAction(id: string, priceCents: number, relation: ViewerRelation): DialogAction {
-  if (relation.viewerId && relation.viewerId === relation.creatorId)
-    return { kind: 'own', label: 'This is your Envolvement' };
-  if (relation.removed) return { kind: 'removed', label: 'Removed by the creator' };
-  if (relation.hasBought) return { kind: 'joined', label: 'Already Joined' };
-  return {
-    kind: 'join',
-    label: priceCents <= 0 ? 'Join for Free' : `Pay ${formatPrice(priceCents)}`,
-    href: `/payment/${id}`,
-  };
+/** The offer's status, in the checkout's order: sold out before draft before ended. */
+export function offerStatus(offer: OfferFacts, now: Date = new Date()): OfferStatus {
+  if (offer.removed) return 'removed';
+  if (isSoldOut(offer.quantity)) return 'sold_out';
+  if (!offer.active) return 'draft';
+  const days = daysLeft(offer.endDate, now);
+  return days !== null && days < 0 ? 'ended' : 'open';
+}
+
+/** The badge a card, the dialog and the detail page show for a status; none while open. */
+export const OFFER_BADGES: Record<Exclude<OfferStatus, 'open'>, string> = {
+  draft: 'Draft',
+  removed: 'Removed',
+  sold_out: 'Sold out',
+  ended: 'Ended',
+};
+
+/** Who looks at an offer, and whether this site takes card payments. */
+export type OfferViewer = { viewerId: string | null; cardPayments: boolean };
+
+export type OfferAction =
+  { kind: 'go'; label: string; href: string } | { kind: 'disabled'; label: string; reason: string };
+
+type ActionOffer = OfferFacts & { _id: string; priceCents: number; userID: string; purchasedBy: string[] };
+
+/** Why nobody can join an offer in this status. */
+const CLOSED: Record<Exclude<OfferStatus, 'open'>, { label: string; reason: string }> = {
+  removed: { label: 'Removed by the creator', reason: 'This envolvement was removed by its creator.' },
+  sold_out: { label: 'Sold out', reason: 'Every spot has been taken.' },
+  draft: { label: 'Not published', reason: 'The creator has not published this envolvement yet.' },
+  ended: { label: 'Ended', reason: 'This envolvement is past the purchasable date.' },
+};
+
+/**
+ * The one action an offer shows this viewer, on cards, in the dialog, on the detail page
+ * and at checkout: what the server would allow, or the reason it would not.
+ */
+export function offerAction(offer: ActionOffer, viewer: OfferViewer, now: Date = new Date()): OfferAction {
+  const { viewerId } = viewer;
+  if (viewerId && viewerId === offer.userID)
+    return { kind: 'disabled', label: 'This is your Envolvement', reason: 'You cannot join your own envolvement.' };
+  // Others' buyer lists hold at most the viewer's own id, so this is all a viewer may know.
+  if (viewerId && offer.purchasedBy.includes(viewerId))
+    return { kind: 'disabled', label: 'Already Joined', reason: 'You are a member of this envolvement.' };
+  const status = offerStatus(offer, now);
+  if (status !== 'open') return { kind: 'disabled', ...CLOSED[status] };
+  const paid = offer.priceCents > 0;
+  if (paid && !viewer.cardPayments)
+    return { kind: 'disabled', label: `Pay ${formatPrice(offer.priceCents)}`, reason: CARD_PAYMENTS_UNAVAILABLE };
+  const checkout = `/payment/${offer._id}`;
+  if (!viewerId)
+    return { kind: 'go', label: 'Sign in to join', href: `/login?callbackUrl=${encodeURIComponent(checkout)}` };
+  return { kind: 'go', label: paid ? `Pay ${formatPrice(offer.priceCents)}` : 'Join for Free', href: checkout };
 }
 
 export type CheckoutState = {
@@ -130,12 +175,26 @@ export const CHECKOUT_REFUSALS = {
 /** What everyone but its members and creator reads of an envolvement its creator deleted. */
 export const REMOVED_MESSAGE = 'This envolvement was removed by its creator.';
 
-type Visibility = { removed: boolean; userID: string; membership: { joinedAt: string } | null };
+type Visibility = {
+  removed: boolean;
+  active: boolean;
+  userID: string;
+  membership: { joinedAt: string } | null;
+};
 
-/** A removed envolvement stays visible to its creator and to everyone who joined it. */
+/**
+ * Who sees an envolvement. Published ones: everyone. A draft (not yet published, or
+ * unpublished) and a removed one: only its creator and the people who joined it.
+ */
 export function maySee(envolvement: Visibility, viewerId: string | null): boolean {
-  if (!envolvement.removed) return true;
+  if (!envolvement.removed && envolvement.active) return true;
   return viewerId !== null && (viewerId === envolvement.userID || envolvement.membership !== null);
+}
+
+/** What a viewer gets of an envolvement: all of it, the removal notice (410), or nothing (404). */
+export function visibilityFor(envolvement: Visibility, viewerId: string | null): 'visible' | 'gone' | 'not_found' {
+  if (maySee(envolvement, viewerId)) return 'visible';
+  return envolvement.removed ? 'gone' : 'not_found';
 }
 
 type Standing = {

@@ -7,7 +7,9 @@ import {
   dollarsToCents,
   isPastDeadline,
   mayReadActivity,
-  dialogAction,
+  OFFER_BADGES,
+  offerAction,
+  offerStatus,
   formatPrice,
   maySee,
   membershipMark,
@@ -45,53 +47,121 @@ describe('spots', () => {
   });
 });
 
-describe('dialogAction', () => {
-  const id = 'e1';
-  it('tells the creator it is theirs, even if they somehow bought it', () => {
-    expect(dialogAction(id, 0, { viewerId: 'u1', creatorId: 'u1', hasBought: true })).toEqual({
-      kind: 'own',
+describe('offerAction', () => {
+  const open = {
+    _id: 'e1',
+    priceCents: 0,
+    userID: 'u1',
+    purchasedBy: [] as string[],
+    active: true,
+    removed: false,
+    quantity: { quantity: 5, unlimited: false, currentEnvolves: 2 },
+    endDate: { endDate: inHours(72), none: false },
+  };
+  const signedIn = { viewerId: 'u2', cardPayments: true };
+  it('tells the creator it is theirs, even if they somehow bought it, whatever its state', () => {
+    const own = {
+      kind: 'disabled',
       label: 'This is your Envolvement',
-    });
+      reason: 'You cannot join your own envolvement.',
+    };
+    expect(offerAction({ ...open, purchasedBy: ['u1'] }, { viewerId: 'u1', cardPayments: true }, now)).toEqual(own);
+    expect(offerAction({ ...open, active: false }, { viewerId: 'u1', cardPayments: false }, now)).toEqual(own);
   });
-  it("says 'Already Joined' to a buyer", () => {
-    expect(dialogAction(id, 499, { viewerId: 'u2', creatorId: 'u1', hasBought: true })).toEqual({
-      kind: 'joined',
-      label: 'Already Joined',
-    });
+  it("says 'Already Joined' to a member, even once it is sold out or ended", () => {
+    const joined = { kind: 'disabled', label: 'Already Joined', reason: 'You are a member of this envolvement.' };
+    expect(offerAction({ ...open, purchasedBy: ['u2'] }, signedIn, now)).toEqual(joined);
+    const full = { ...open, purchasedBy: ['u2'], quantity: { quantity: 1, unlimited: false, currentEnvolves: 1 } };
+    expect(offerAction(full, signedIn, now)).toEqual(joined);
   });
   it("offers 'Join for Free' or 'Pay $x' linking to checkout", () => {
-    expect(dialogAction(id, 0, { viewerId: 'u2', creatorId: 'u1', hasBought: false })).toEqual({
-      kind: 'join',
-      label: 'Join for Free',
-      href: '/payment/e1',
-    });
-    expect(dialogAction(id, 499, { viewerId: null, creatorId: 'u1', hasBought: false })).toEqual({
-      kind: 'join',
+    expect(offerAction(open, signedIn, now)).toEqual({ kind: 'go', label: 'Join for Free', href: '/payment/e1' });
+    expect(offerAction({ ...open, priceCents: 499 }, signedIn, now)).toEqual({
+      kind: 'go',
       label: 'Pay $4.99',
       href: '/payment/e1',
     });
   });
-  it('offers nothing to join on a removed envolvement, even to a refunded member', () => {
-    expect(dialogAction(id, 499, { viewerId: 'u2', creatorId: 'u1', hasBought: false, removed: true })).toEqual({
-      kind: 'removed',
+  it('asks a visitor to sign in and come back to the same checkout', () => {
+    expect(offerAction({ ...open, priceCents: 499 }, { viewerId: null, cardPayments: true }, now)).toEqual({
+      kind: 'go',
+      label: 'Sign in to join',
+      href: '/login?callbackUrl=%2Fpayment%2Fe1',
+    });
+  });
+  it('refuses with the reason when nobody can join: sold out, draft, ended, removed', () => {
+    const soldOut = { ...open, quantity: { quantity: 2, unlimited: false, currentEnvolves: 2 } };
+    expect(offerAction(soldOut, signedIn, now)).toEqual({
+      kind: 'disabled',
+      label: 'Sold out',
+      reason: 'Every spot has been taken.',
+    });
+    expect(offerAction({ ...open, active: false }, { viewerId: null, cardPayments: true }, now)).toEqual({
+      kind: 'disabled',
+      label: 'Not published',
+      reason: 'The creator has not published this envolvement yet.',
+    });
+    expect(offerAction({ ...open, endDate: { endDate: inHours(-1), none: false } }, signedIn, now)).toEqual({
+      kind: 'disabled',
+      label: 'Ended',
+      reason: 'This envolvement is past the purchasable date.',
+    });
+    expect(offerAction({ ...open, removed: true, purchasedBy: [] }, signedIn, now)).toMatchObject({
+      kind: 'disabled',
       label: 'Removed by the creator',
     });
-    expect(dialogAction(id, 0, { viewerId: 'u2', creatorId: 'u1', hasBought: true, removed: true })).toEqual({
-      kind: 'removed',
-      label: 'Removed by the creator',
+  });
+  it('does not offer to pay where the site takes no card payments, and still lets people join free ones', () => {
+    const noCards = { viewerId: 'u2', cardPayments: false };
+    expect(offerAction({ ...open, priceCents: 4999 }, noCards, now)).toEqual({
+      kind: 'disabled',
+      label: 'Pay $49.99',
+      reason: 'Card payments are not available on this site yet.',
     });
-    expect(dialogAction(id, 0, { viewerId: 'u1', creatorId: 'u1', hasBought: false, removed: true }).kind).toBe('own');
+    expect(offerAction(open, noCards, now)).toMatchObject({ kind: 'go', label: 'Join for Free' });
+  });
+  it('ends on the end date itself, not a day later', () => {
+    expect(offerAction({ ...open, endDate: { endDate: inHours(1), none: false } }, signedIn, now).kind).toBe('go');
+    expect(offerAction({ ...open, endDate: { endDate: null, none: true } }, signedIn, now).kind).toBe('go');
+  });
+});
+
+describe('offerStatus', () => {
+  const base = {
+    active: true,
+    removed: false,
+    quantity: { quantity: 0, unlimited: true, currentEnvolves: 9 },
+    endDate: { endDate: null, none: true },
+  };
+  it('orders removed, sold out, draft, ended, open, and names each badge', () => {
+    expect(offerStatus(base, now)).toBe('open');
+    expect(offerStatus({ ...base, active: false }, now)).toBe('draft');
+    expect(offerStatus({ ...base, endDate: { endDate: inHours(-30), none: false } }, now)).toBe('ended');
+    const full = { ...base, active: false, quantity: { quantity: 1, unlimited: false, currentEnvolves: 1 } };
+    expect(offerStatus(full, now)).toBe('sold_out');
+    expect(offerStatus({ ...full, removed: true }, now)).toBe('removed');
+    expect(OFFER_BADGES).toEqual({ draft: 'Draft', removed: 'Removed', sold_out: 'Sold out', ended: 'Ended' });
   });
 });
 
 describe('removed envolvements', () => {
   const membership = { joinedAt: '2026-01-01T00:00:00Z' };
   it('stay visible to their creator and to anyone who joined, and to nobody else', () => {
-    expect(maySee({ removed: false, userID: 'c', membership: null }, null)).toBe(true);
-    expect(maySee({ removed: true, userID: 'c', membership: null }, 'c')).toBe(true);
-    expect(maySee({ removed: true, userID: 'c', membership }, 'm')).toBe(true);
-    expect(maySee({ removed: true, userID: 'c', membership: null }, 'someone')).toBe(false);
-    expect(maySee({ removed: true, userID: 'c', membership: null }, null)).toBe(false);
+    expect(maySee({ removed: false, active: true, userID: 'c', membership: null }, null)).toBe(true);
+    expect(maySee({ removed: true, active: true, userID: 'c', membership: null }, 'c')).toBe(true);
+    expect(maySee({ removed: true, active: true, userID: 'c', membership }, 'm')).toBe(true);
+    expect(maySee({ removed: true, active: true, userID: 'c', membership: null }, 'someone')).toBe(false);
+    expect(maySee({ removed: true, active: true, userID: 'c', membership: null }, null)).toBe(false);
+  });
+});
+
+describe('drafts', () => {
+  const draft = { removed: false, active: false, userID: 'c', membership: null };
+  it('are seen by their creator and by people who joined before it was unpublished, by nobody else', () => {
+    expect(maySee(draft, 'c')).toBe(true);
+    expect(maySee({ ...draft, membership: { joinedAt: '2026-01-01T00:00:00Z' } }, 'm')).toBe(true);
+    expect(maySee(draft, 'someone')).toBe(false);
+    expect(maySee(draft, null)).toBe(false);
   });
 });
 
@@ -151,7 +221,7 @@ describe('who reads the activity', () => {
     }
   });
   it('never lets a visitor see a removed envolvement through an empty id', () => {
-    expect(maySee({ removed: true, userID: 'c', membership: { joinedAt: 'x' } }, null)).toBe(false);
+    expect(maySee({ removed: true, active: true, userID: 'c', membership: { joinedAt: 'x' } }, null)).toBe(false);
   });
 });
 

@@ -55,10 +55,17 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
-const dialog = (e: EnvolvementDto, viewerId: string | null) =>
-  renderToStaticMarkup(createElement(OfferDialogBody, { envolvement: e, viewerId, now }));
-const card = (e: EnvolvementDto, mode?: 'dialog' | 'link') =>
-  renderToStaticMarkup(createElement(OfferCard, { envolvement: e, viewerId: 'local|viewer', mode }));
+const dialog = (e: EnvolvementDto, viewerId: string | null, cardPayments = true) =>
+  renderToStaticMarkup(createElement(OfferDialogBody, { envolvement: e, viewer: { viewerId, cardPayments }, now }));
+const card = (e: EnvolvementDto, mode?: 'dialog' | 'link', category?: EnvolvementDto['categories'][number]) =>
+  renderToStaticMarkup(
+    createElement(OfferCard, {
+      envolvement: e,
+      viewer: { viewerId: 'local|viewer', cardPayments: true },
+      mode,
+      category,
+    }),
+  );
 
 describe('offer card', () => {
   it("shows 'Free', the title, preview, 'No Deadline', 'Unlimited' and the creator", () => {
@@ -89,6 +96,23 @@ describe('offer card', () => {
     expect(html).toContain('$4.99');
     expect(html).toMatch(/\d+ Days/);
     expect(html).toContain('7/10');
+  });
+
+  it("marks a full offer 'Sold out', an ended one 'Ended' and a draft 'Draft', and an open one not at all", () => {
+    const full = offer({ quantity: { quantity: 5, unlimited: false, currentEnvolves: 5 } });
+    expect(card(full)).toMatch(/data-testid="offer-status"[^>]*>Sold out</);
+    expect(text(card(full))).toContain('0/5');
+    expect(card(offer({ endDate: { endDate: inDays(-400), none: false } }))).toMatch(/>Ended</);
+    expect(card(offer({ active: false, isActive: false }))).toMatch(/data-testid="offer-status"[^>]*>Draft</);
+    expect(card(offer())).not.toContain('offer-status');
+  });
+
+  it("names the row's category in a category row, else the offer's first, and paints a placeholder from it", () => {
+    expect(card(offer(), 'dialog', 'Tutorials')).toMatch(/>Tutorials<\/span>/);
+    expect(card(offer(), 'dialog', 'Tutorials')).not.toMatch(/>Art<\/span>/);
+    expect(card(offer())).toMatch(/>Art<\/span>/);
+    expect(card(offer())).toContain('data-testid="cover-placeholder"');
+    expect(card(offer())).not.toContain('No image available');
   });
 
   it('opens the dialog from a button named by the title, or links to the detail page', () => {
@@ -129,6 +153,30 @@ describe('offer dialog', () => {
       /<button[^>]*disabled=""[^>]*>Already Joined<\/button>/,
     );
     expect(dialog(offer(), 'local|creator-1')).not.toContain('/payment/');
+  });
+});
+
+describe('offer dialog for visitors and closed offers', () => {
+  it("asks a visitor to sign in and come back to this offer's checkout", () => {
+    expect(dialog(offer(), null)).toMatch(
+      /<a [^>]*href="\/login\?callbackUrl=%2Fpayment%2F0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"[^>]*>Sign in to join<\/a>/,
+    );
+  });
+
+  it('disables the action of a sold-out offer and says why, tied to the button', () => {
+    const html = dialog(offer({ quantity: { quantity: 1, unlimited: false, currentEnvolves: 1 } }), 'local|viewer');
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="([^"]+)"[^>]*>Sold out<\/button>/);
+    const id = /aria-describedby="([^"]+)"/.exec(html)![1];
+    expect(html).toContain(`<p id="${id}"`);
+    expect(text(html)).toContain('Every spot has been taken.');
+    expect(html).not.toContain('/payment/');
+  });
+
+  it('does not offer to pay on a site without card payments', () => {
+    const paid = offer({ priceCents: 2999, price: { price: 29.99, free: false } });
+    const html = dialog(paid, 'local|viewer', false);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Pay \$29\.99<\/button>/);
+    expect(text(html)).toContain('Card payments are not available on this site yet.');
   });
 });
 

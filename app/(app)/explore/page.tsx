@@ -6,7 +6,6 @@ import { parseExploreParams } from '@/lib/validation/explore';
 import { ExploreResults, ExploreResultsSkeleton } from '@/components/explore/explore-results';
 import { SearchBox } from '@/components/explore/search-box';
 import { buttonClasses } from '@/components/ui/button';
-import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 
 export const metadata: Metadata = {
@@ -17,15 +16,8 @@ export const metadata: Metadata = {
 type ExplorePageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ExplorePage({ searchParams }: ExplorePageProps) {
+  // Open to visitors: joining asks them to sign in, reading does not.
   const [viewer, raw] = await Promise.all([getViewer(), searchParams]);
-  if (!viewer) {
-    return (
-      <PageNotice
-        title="Please log in to view Envolvments"
-        action={{ href: '/login?callbackUrl=/explore', label: 'Log In' }}
-      />
-    );
-  }
   const params = parseExploreParams(raw);
   const filtered = params.all || Boolean(params.q) || params.categories.length > 0;
   return (
@@ -37,14 +29,16 @@ export default async function ExplorePage({ searchParams }: ExplorePageProps) {
             Commissions, live sessions, crowdfunding and more from creators you love.
           </p>
         </div>
-        <Link href="/create" className={buttonClasses('primary', 'md')}>
-          Create Your Own Envolvement
-        </Link>
+        {viewer && (
+          <Link href="/create" className={buttonClasses('primary', 'md')}>
+            Create Your Own Envolvement
+          </Link>
+        )}
       </header>
       <SearchBox params={params} />
       <CategoryFilter params={params} />
       <Suspense key={JSON.stringify(params)} fallback={<ExploreResultsSkeleton filtered={filtered} />}>
-        <ExploreResults params={params} viewerId={viewer.id} />
+        <ExploreResults params={params} viewerId={viewer?.id ?? null} />
       </Suspense>
     </div>
   );

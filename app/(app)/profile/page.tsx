@@ -11,14 +11,24 @@ import { PageNotice } from '@/components/ui/notice';
 import type { Viewer } from '@/lib/auth/types';
 import { getViewer } from '@/lib/auth/viewer';
 import { listEnvolvementsByCreator, listPurchasedEnvolvements } from '@/lib/envolvements/list';
+import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
 
 export const metadata: Metadata = { title: 'Your profile', robots: { index: false } };
 
 // The skeleton is a Suspense fallback here rather than a loading.tsx, which would also
 // wrap /profile/{userId} and make an unknown user's page answer 200 instead of 404.
-export default async function OwnProfilePage() {
-  const viewer = await getViewer();
+/** What the profile confirms after the creator deleted an envolvement from its page. */
+const DELETED_NOTES: Record<string, string> = {
+  deleted: 'Your envolvement was deleted.',
+  archived: 'Your envolvement was removed. Its members keep it in their purchases, and paid members are refunded.',
+};
+
+type OwnProfileProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OwnProfilePage({ searchParams }: OwnProfileProps) {
+  const [viewer, { deleted }] = await Promise.all([getViewer(), searchParams]);
+  const note = typeof deleted === 'string' ? (DELETED_NOTES[deleted] ?? null) : null;
   if (!viewer) {
     return (
       <PageNotice
@@ -29,9 +39,18 @@ export default async function OwnProfilePage() {
     );
   }
   return (
-    <Suspense fallback={<ProfileSkeleton />}>
-      <OwnProfile viewer={viewer} />
-    </Suspense>
+    <>
+      {note && (
+        <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+          <p role="status" className="rounded-xl bg-green-50 px-4 py-3 text-sm font-medium text-green-800">
+            {note}
+          </p>
+        </div>
+      )}
+      <Suspense fallback={<ProfileSkeleton />}>
+        <OwnProfile viewer={viewer} />
+      </Suspense>
+    </>
   );
 }
 
@@ -41,6 +60,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
     listEnvolvementsByCreator(viewer.id, viewer.id),
     listPurchasedEnvolvements(viewer.id),
   ]);
+  const offerViewer = offerViewerOf(viewer.id);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <ProfileHeader user={user ?? { ...viewer, bannerUrl: null }} email={viewer.email} editable>
@@ -54,7 +74,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
             value: 'my',
             label: 'My Envolvements',
             content: mine.length ? (
-              <EnvolvementGrid items={mine} viewerId={viewer.id} />
+              <EnvolvementGrid items={mine} viewer={offerViewer} />
             ) : (
               <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
                 <p className="text-slate-700">You have no Envolvements. Would you like to add some?</p>
@@ -68,7 +88,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
             value: 'purchased',
             label: 'Purchased Envolvements',
             content: purchased.length ? (
-              <EnvolvementGrid items={purchased} viewerId={viewer.id} />
+              <EnvolvementGrid items={purchased} viewer={offerViewer} />
             ) : (
               <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700">
                 You have not purchased any Envolvements yet.

@@ -1,0 +1,8 @@
+import 'server-only';
+import { isStripeConfigured } from '@/lib/payments/stripe';
+import type { OfferViewer } from './rules';
+
+/** Who looks at offers on this request, and whether the site can take their card. */
+export function offerViewerOf(viewerId: string | null): OfferViewer {
+  return { viewerId, cardPayments: isStripeConfigured() };
+}
