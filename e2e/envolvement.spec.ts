@@ -39,7 +39,7 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
   test.describe('as the creator', () => {
     test.use({ storageState: storageState('creator') });
 
-    test('goes through the wizard with a cover image', async ({ page }) => {
+    test('goes through the wizard with a cover image', async ({ page, browser }) => {
       await page.goto('/create');
       await expect(page.getByText('Step 1 of 4')).toBeVisible();
       const next = page.getByRole('button', { name: 'Next' });
@@ -72,6 +72,8 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await page.getByRole('switch', { name: 'Comments' }).click();
       await page.getByRole('button', { name: 'Create' }).click();
       await expect(page.getByText('Envolvement created successfully!')).toBeVisible();
+      await expect(page.getByText('It is a draft: only you can see it until you publish it.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Publish now' })).toBeVisible();
       const link = page.getByRole('link', { name: 'View your envolvement' });
       detailUrl = (await link.getAttribute('href'))!;
       // The form is reset for the next one.
@@ -79,8 +81,14 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await expect(page.getByLabel('Title')).toHaveValue('');
       await link.click();
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
-      await expect(page.getByText('INACTIVE')).toBeVisible();
+      await expect(page.getByTestId('offer-status').first()).toHaveText('Draft');
+      await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
       await expect(page.getByTestId('spots-left')).toHaveText('20 / 20');
+      // Nobody else finds a draft, even by its address.
+      const other = await browser.newContext({ storageState: storageState('buyer') });
+      const response = await (await other.newPage()).goto(detailUrl);
+      expect(response?.status()).toBe(404);
+      await other.close();
     });
 
     test('posts an update and edits the title', async ({ page }) => {
@@ -120,9 +128,9 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await expect(page.getByText('Purchase Required')).toBeVisible();
 
       await page.goto('/explore');
-      await page.getByRole('searchbox', { name: 'Search for envolvments' }).fill('puppet show');
-      await page.getByRole('searchbox', { name: 'Search for envolvments' }).press('Enter');
-      await expect(page.getByText(/All Envolvments \(\d+\)/)).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search for envolvements' }).fill('puppet show');
+      await page.getByRole('searchbox', { name: 'Search for envolvements' }).press('Enter');
+      await expect(page.getByText(/All Envolvements \(\d+\)/)).toBeVisible();
       await expect(page.getByTestId('offer-card').filter({ hasText: `${title} (edited)` })).toBeVisible();
 
       await page.goto('/explore');
@@ -150,7 +158,8 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
         page.getByText('Are you sure you want to delete this envolvement? This action cannot be undone.'),
       ).toBeVisible();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-      await page.waitForURL('**/profile');
+      await page.waitForURL('**/profile?deleted=deleted');
+      await expect(page.getByRole('status').filter({ hasText: 'Your envolvement was deleted.' })).toBeVisible();
       await page.goto(detailUrl);
       await expect(page.getByText('Envolvement Not Found')).toBeVisible();
     });
@@ -158,21 +167,31 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
 });
 
 test.describe('visitors', () => {
-  test('see the public part and the Access Required panel', async ({ page, request }) => {
+  test('read the public part and meet the Access Required panel only over the member tabs', async ({
+    page,
+    request,
+  }) => {
     const list = await request.get('/api/post/pull?limit=1');
     const [first] = (await list.json()).items;
     await page.goto(`/envolvement/${first._id}`);
     await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
+    await expect(page.getByText(first.description || first.previewText)).toBeVisible();
     await expect(page.getByText('Access Required')).toBeVisible();
-    await expect(page.getByText('Please log in to view this Envolvement')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByText('Please sign in to view the activity of this Envolvement')).toBeVisible();
+    await expect(page.getByTestId('lock-panel').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByTestId('join-bar').getByRole('link', { name: 'Sign in to join' })).toHaveAttribute(
+      'href',
+      `/login?callbackUrl=${encodeURIComponent(`/payment/${first._id}`)}`,
+    );
   });
 
-  test('are asked to log in on Explore and Create', async ({ page }) => {
+  test('browse Explore signed out, and are asked to sign in on Create', async ({ page }) => {
     await page.goto('/explore');
-    await expect(page.getByText('Please log in to view Envolvments')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Discover Your Next Envolvement' })).toBeVisible();
+    await expect(page.getByTestId('offer-card').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Your Own Envolvement' })).toHaveCount(0);
     await page.goto('/create');
     await expect(page.getByText('Authentication Required')).toBeVisible();
-    await expect(page.getByText('Please log in to create an envolvement.')).toBeVisible();
+    await expect(page.getByText('Please sign in to create an envolvement.')).toBeVisible();
   });
 });

@@ -57,7 +57,7 @@ test.describe.serial('refunds and removal', () => {
     await expect(impact).toContainText('1 member has joined this envolvement.');
     await expect(impact).toContainText('1 paid member will be refunded in full ($8.00 in total).');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete and refund' }).click();
-    await page.waitForURL('**/profile');
+    await page.waitForURL('**/profile?deleted=archived');
     await expect(page.getByTestId('offer-card').filter({ hasText: 'Listening party' })).toHaveCount(0);
     await creator.close();
 

@@ -38,8 +38,11 @@ export function DeleteEnvolvement({ envolvementId, impact }: { envolvementId: st
   async function remove() {
     setBusy(true);
     try {
-      await api(`/api/post/${envolvementId}`, { method: 'DELETE', fallback: DELETE_FAILED });
-      router.push('/profile');
+      const removal = await api<{ archived: boolean }>(`/api/post/${envolvementId}`, {
+        method: 'DELETE',
+        fallback: DELETE_FAILED,
+      });
+      router.push(`/profile?deleted=${removal.archived ? 'archived' : 'deleted'}`);
       router.refresh();
     } catch (failure) {
       report(messageOf(failure, DELETE_FAILED));

@@ -1,41 +1,68 @@
 import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
-import { REMOVED_MESSAGE } from '@/lib/envolvements/rules';
+import { REMOVED_MESSAGE, type OfferAction } from '@/lib/envolvements/rules';
 import { CategoryChips } from './category-chips';
+import { OfferActionButton } from './offer-action';
 
-type LockPanelProps = { envolvementId: string; categories: string[]; removed?: boolean };
+type LockPanelProps = {
+  envolvementId: string;
+  categories: string[];
+  /** Null for a visitor, who is asked to sign in first. */
+  action: OfferAction | null;
+  removed?: boolean;
+};
 
-export function LockPanel({ envolvementId, categories, removed = false }: LockPanelProps) {
+function LockIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="40"
+      height="40"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      className="text-brand-600"
+      aria-hidden
+    >
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
+/** What stands in for the member tabs: sign in, join, or (once removed) the end of access. */
+function lockTexts(signedIn: boolean, removed: boolean) {
+  if (removed) return { title: 'Access Ended', message: REMOVED_MESSAGE };
+  if (!signedIn)
+    return { title: 'Access Required', message: 'Please sign in to view the activity of this Envolvement' };
+  return { title: 'Purchase Required', message: 'Please purchase access to view the full content' };
+}
+
+/** The member tabs' lock: what members paid for stays behind it, the rest of the page is open. */
+export function LockPanel({ envolvementId, categories, action, removed = false }: LockPanelProps) {
+  const { title, message } = lockTexts(action !== null, removed);
   return (
     <div
-      className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-10 text-center shadow-sm"
+      className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10"
       data-testid="lock-panel"
     >
-      <svg
-        viewBox="0 0 24 24"
-        width="40"
-        height="40"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        className="text-brand-600"
-        aria-hidden
-      >
-        <rect x="4" y="11" width="16" height="10" rx="2" />
-        <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-      </svg>
-      <h2 className="mt-3 text-lg font-bold text-ink">{removed ? 'Access Ended' : 'Purchase Required'}</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {removed ? REMOVED_MESSAGE : 'Please purchase access to view the full content'}
-      </p>
+      <LockIcon />
+      <h2 className="mt-3 text-lg font-bold text-ink">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{message}</p>
       <div className="mt-4">
         <CategoryChips categories={categories} />
       </div>
-      {!removed && (
-        <Link href={`/payment/${envolvementId}`} className={buttonClasses('primary', 'md', 'mt-6')}>
-          Purchase Access
-        </Link>
-      )}
+      {!removed &&
+        (action ? (
+          <OfferActionButton action={action} id="lock-panel" className="mt-6 w-full max-w-xs" />
+        ) : (
+          <Link
+            href={`/login?callbackUrl=${encodeURIComponent(`/envolvement/${envolvementId}`)}`}
+            className={buttonClasses('primary', 'md', 'mt-6')}
+          >
+            Sign in
+          </Link>
+        ))}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { CardPayment } from '@/components/checkout/card-payment';
 import { CheckoutNotice } from '@/components/checkout/checkout-panel';
 import { FreeClaim } from '@/components/checkout/free-claim';
@@ -8,9 +9,9 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { CHECKOUT_REFUSALS, formatPrice, profileSlug, REMOVED_MESSAGE } from '@/lib/envolvements/rules';
+import { CHECKOUT_REFUSALS, formatPrice, profileSlug, REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
-import { ENVOLVEMENT_NOT_FOUND, getCheckoutState } from '@/lib/payments/grant';
+import { getCheckoutState } from '@/lib/payments/grant';
 import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
 import { isUuid } from '@/lib/validation/ids';
 import { isStripeConfigured } from '@/lib/payments/stripe';
@@ -44,60 +45,95 @@ async function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementD
   );
 }
 
+/** The notes under the price: how a card payment is handled, or that joining is free. */
+function CheckoutNotes({ free }: { free: boolean }) {
+  return (
+    <ul className="mt-6 space-y-2 text-xs text-slate-500">
+      {free ? (
+        <>
+          <li>Joining is free: no card is needed.</li>
+          <li>Once you have joined you go straight to the envolvement.</li>
+        </>
+      ) : (
+        <>
+          <li>Payments are processed securely by Stripe; your card details never reach our servers.</li>
+          <li>After paying you will see a thank-you page with your purchase.</li>
+        </>
+      )}
+      <li>
+        By joining you accept our{' '}
+        <Link href="/terms-and-privacy#terms" className="underline">
+          Terms & Conditions
+        </Link>
+        .
+      </li>
+    </ul>
+  );
+}
+
+/** The left panel: what is being joined, from whom, and at what price. */
+function PaymentDetails({ envolvement }: { envolvement: EnvolvementDto }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="details-heading">
+      <h2 id="details-heading" className="text-lg font-bold text-ink">
+        Payment Details
+      </h2>
+      <CoverImage
+        src={envolvement.imgUrl}
+        category={envolvement.categories[0]}
+        className="mt-4 h-48 w-full rounded-xl"
+      />
+      <h3 className="mt-4 text-xl font-semibold [overflow-wrap:anywhere] text-ink">{envolvement.title}</h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Content published by{' '}
+        <Link
+          href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          {envolvement.username}
+        </Link>
+      </p>
+      <p className="mt-4 text-3xl font-extrabold text-ink" data-testid="checkout-price">
+        {envolvement.price.free ? 'Free' : `$${envolvement.price.price.toFixed(2)}`}
+      </p>
+      <CheckoutNotes free={envolvement.price.free} />
+    </section>
+  );
+}
+
+/** A visitor reads what they are about to join, then signs in and comes back here. */
+function SignInToJoin({ envolvementId }: { envolvementId: string }) {
+  return (
+    <CheckoutNotice title="Please sign in to make an envolvement" message="You will come back here to finish.">
+      <Link
+        href={`/login?callbackUrl=${encodeURIComponent(`/payment/${envolvementId}`)}`}
+        className={buttonClasses('primary', 'md', 'mt-4')}
+      >
+        Sign in
+      </Link>
+    </CheckoutNotice>
+  );
+}
+
 export default async function CheckoutPage({ params }: { params: Promise<{ id: string }> }) {
   const [{ id }, viewer] = await Promise.all([params, getViewer()]);
-  if (!viewer) {
-    return (
-      <PageNotice
-        heading={false}
-        title="Please log in to make an envolvement"
-        action={{ href: `/login?callbackUrl=/payment/${encodeURIComponent(id)}`, label: 'Log In' }}
-      />
-    );
-  }
-  const envolvement = isUuid(id) ? await getEnvolvementForViewer(id, viewer.id) : null;
-  if (!envolvement) return <PageNotice heading={false} title={ENVOLVEMENT_NOT_FOUND} />;
+  const viewerId = viewer?.id ?? null;
+  const envolvement = isUuid(id) ? await getEnvolvementForViewer(id, viewerId) : null;
+  // Unknown, malformed, or a draft this viewer may not see: the same 'Envolvement ID not found' 404.
+  if (!envolvement || visibilityFor(envolvement, viewerId) === 'not_found') notFound();
   if (envolvement.removed) return <PageNotice heading={false} title="Envolvement Removed" message={REMOVED_MESSAGE} />;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight text-ink">Checkout</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <section
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-          aria-labelledby="details-heading"
-        >
-          <h2 id="details-heading" className="text-lg font-bold text-ink">
-            Payment Details
-          </h2>
-          <CoverImage src={envolvement.imgUrl} className="mt-4 h-48 w-full rounded-xl" />
-          <h3 className="mt-4 text-xl font-semibold text-ink">{envolvement.title}</h3>
-          <p className="mt-1 text-sm text-slate-600">
-            Content published by{' '}
-            <Link
-              href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`}
-              className="font-semibold text-brand-700 hover:underline"
-            >
-              {envolvement.username}
-            </Link>
-          </p>
-          <p className="mt-4 text-3xl font-extrabold text-ink" data-testid="checkout-price">
-            {envolvement.price.free ? 'Free' : `$${envolvement.price.price.toFixed(2)}`}
-          </p>
-          <ul className="mt-6 space-y-2 text-xs text-slate-500">
-            <li>Payments are processed securely by Stripe; your card details never reach our servers.</li>
-            <li>After paying you will see a thank-you page with your purchase.</li>
-            <li>
-              By joining you accept our{' '}
-              <Link href="/terms-and-privacy" className="underline">
-                Terms & Conditions
-              </Link>
-              .
-            </li>
-          </ul>
-        </section>
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <RightPanel envolvement={envolvement} viewerId={viewer.id} />
+        <PaymentDetails envolvement={envolvement} />
+        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-label="Join">
+          {viewer ? (
+            <RightPanel envolvement={envolvement} viewerId={viewer.id} />
+          ) : (
+            <SignInToJoin envolvementId={envolvement._id} />
+          )}
         </section>
       </div>
     </div>

@@ -1,0 +1,12 @@
+import { PageNotice } from '@/components/ui/notice';
+import { ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/messages';
+
+export default function CheckoutNotFound() {
+  return (
+    <PageNotice
+      heading={false}
+      title={ENVOLVEMENT_NOT_FOUND}
+      action={{ href: '/explore', label: 'Explore envolvements' }}
+    />
+  );
+}
