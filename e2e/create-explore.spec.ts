@@ -48,7 +48,7 @@ const stamp = Date.now().toString(36);
 const title = `Kite workshop ${stamp}`;
 
 async function searchExplore(page: Page, text: string) {
-  const box = page.getByRole('searchbox', { name: 'Search for envolvments' });
+  const box = page.getByRole('searchbox', { name: 'Search for envolvements' });
   await box.fill(text);
   await box.press('Enter');
   await page.waitForURL(/\/explore\?q=/);
@@ -171,7 +171,7 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     await expect(page.getByRole('link', { name: 'Create Your Own Envolvement' })).toHaveAttribute('href', '/create');
 
     await searchExplore(page, `kite workshop ${stamp}`);
-    await expect(page.getByText('All Envolvments (1)')).toBeVisible();
+    await expect(page.getByText('All Envolvements (1)')).toBeVisible();
     const card = page.getByTestId('offer-card').filter({ hasText: title });
     await expect(card).toBeVisible();
     await expect(card.getByTestId('price-badge')).toHaveText('Free');
@@ -179,7 +179,7 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     await expect(card.getByTestId('days-left')).toHaveText(/^(9|10) Days$/);
 
     await searchExplore(page, `no such thing ${stamp}`);
-    await expect(page.getByText('No Envolvments found.')).toBeVisible();
+    await expect(page.getByText('No Envolvements found.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to Categories' }).click();
     await expect(page).toHaveURL(/\/explore$/);
 
@@ -238,8 +238,8 @@ test.describe('the default Explore view', () => {
     }
     // The page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.getByRole('link', { name: 'View All Envolvments' }).click();
+    await page.getByRole('link', { name: 'View All Envolvements' }).click();
     await expect(page).toHaveURL(/view=all/);
-    await expect(page.getByText(/^All Envolvments \(\d+\)$/)).toBeVisible();
+    await expect(page.getByText(/^All Envolvements \(\d+\)$/)).toBeVisible();
   });
 });

@@ -1,10 +1,10 @@
 'use client';
 
-import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { isStepComplete, WIZARD_STEPS } from '@/lib/envolvements/wizard';
+import { nextHint, WIZARD_STEPS } from '@/lib/envolvements/wizard';
+import { CreatedNotice } from './created-notice';
 import { StepIndicator } from './step-indicator';
 import { useCreateWizard, type WizardStatus } from './use-create-wizard';
 import { WizardPreview } from './wizard-preview';
@@ -23,37 +23,46 @@ function StatusLine({ status }: { status: NonNullable<WizardStatus> }) {
       )}
     >
       <p>{status.message}</p>
-      {status.createdId && (
-        <Link href={`/envolvement/${status.createdId}`} className="mt-1 inline-block font-semibold underline">
-          View your envolvement
-        </Link>
-      )}
+      {status.createdId && <CreatedNotice key={status.createdId} id={status.createdId} />}
     </div>
   );
 }
 
 function StepButtons({
   step,
-  canAdvance,
+  hint,
   sending,
   goTo,
 }: {
   step: number;
-  canAdvance: boolean;
+  /** Why Next is disabled; null while the step is complete. */
+  hint: string | null;
   sending: boolean;
   goTo: (step: number) => void;
 }) {
   return (
-    <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-5">
+    <div className="flex items-start justify-between gap-3 border-t border-slate-100 pt-5">
       <Button variant="secondary" disabled={step === 1} onClick={() => goTo(Math.max(1, step - 1))}>
         Previous
       </Button>
       {step < WIZARD_STEPS.length ? (
-        // Distinct keys: React must not turn this very button into the submit button
-        // while its click is still being handled, or the browser would submit the form.
-        <Button key="next" disabled={!canAdvance} onClick={() => goTo(step + 1)}>
-          Next
-        </Button>
+        <div className="flex flex-col items-end gap-1">
+          {/* Distinct keys: React must not turn this very button into the submit button
+              while its click is still being handled, or the browser would submit the form. */}
+          <Button
+            key="next"
+            disabled={hint !== null}
+            aria-describedby={hint ? 'wizard-next-hint' : undefined}
+            onClick={() => goTo(step + 1)}
+          >
+            Next
+          </Button>
+          {hint && (
+            <p id="wizard-next-hint" className="text-right text-xs text-slate-600">
+              {hint}
+            </p>
+          )}
+        </div>
       ) : (
         <Button key="create" type="submit" disabled={sending}>
           {sending ? 'Creating...' : 'Create'}
@@ -88,7 +97,7 @@ export function CreateWizard({ creator }: { creator: { nickname: string; picture
         <StepIndicator step={step} />
         {status && <StatusLine status={status} />}
         <Step state={state} update={update} errors={errors} touch={touch} />
-        <StepButtons step={step} canAdvance={isStepComplete(step, state)} sending={sending} goTo={goTo} />
+        <StepButtons step={step} hint={nextHint(step, state)} sending={sending} goTo={goTo} />
       </form>
     </div>
   );

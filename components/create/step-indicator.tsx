@@ -32,7 +32,7 @@ export function StepIndicator({ step }: { step: number }) {
           );
         })}
       </ol>
-      <p className="mt-3 text-sm font-medium text-slate-600">
+      <p className="mt-3 text-sm font-medium text-slate-600" aria-live="polite">
         Step {step} of {WIZARD_STEPS.length}
       </p>
     </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '@/lib/api-client';
 import {
   emptyWizard,
@@ -13,7 +13,7 @@ import {
 } from '@/lib/envolvements/wizard';
 import { MESSAGES } from '@/lib/validation/envolvement';
 import type { FieldErrors } from '@/lib/validation/field-errors';
-import type { StepProps } from './wizard-steps';
+import { STEP_HEADING_ID, type StepProps } from './wizard-steps';
 
 // `fixable`: the form's own errors; the line goes once they are all fixed.
 export type WizardStatus = {
@@ -57,6 +57,22 @@ async function create(state: WizardState): Promise<{ id: string; message: string
 }
 
 /** The wizard's form state, its step, the errors it shows and its submit. */
+/**
+ * Focus follows the step to its heading once the step has changed, so the change is
+ * announced and focus never falls to the page. Call the returned function before changing it.
+ */
+function useStepFocus(step: number): () => void {
+  const changed = useRef(false);
+  useEffect(() => {
+    if (!changed.current) return;
+    changed.current = false;
+    document.getElementById(STEP_HEADING_ID)?.focus({ preventScroll: true });
+  }, [step]);
+  return () => {
+    changed.current = true;
+  };
+}
+
 export function useCreateWizard() {
   const [state, setState] = useState<WizardState>(emptyWizard);
   const [step, setStep] = useState(1);
@@ -68,8 +84,10 @@ export function useCreateWizard() {
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
+  const focusStep = useStepFocus(step);
   // A new step starts at its top, not where the long previous step was scrolled to.
   function goTo(next: number) {
+    focusStep();
     setStep(next);
     const top = formRef.current?.getBoundingClientRect().top ?? 0;
     if (top < 0) formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });

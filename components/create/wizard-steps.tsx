@@ -9,6 +9,8 @@ import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
 import { parseQuantityInput, setSubmissionsAllowed, type WizardState } from '@/lib/envolvements/wizard';
 import { CoverUploader } from './cover-uploader';
 
+export const STEP_HEADING_ID = 'wizard-step-heading';
+
 export type StepProps = {
   state: WizardState;
   update: (next: Partial<WizardState> | ((s: WizardState) => WizardState)) => void;
@@ -17,6 +19,15 @@ export type StepProps = {
   /** Marks a field as visited, so that its error shows before the final check. */
   touch: (field: string) => void;
 };
+
+/** The step's heading: where focus goes when the step changes, so the change is announced. */
+function StepHeading({ children }: { children: string }) {
+  return (
+    <h2 id={STEP_HEADING_ID} tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
+      {children}
+    </h2>
+  );
+}
 
 /** Title and preview text: required, counted, and checked once the user leaves them. */
 function TitleFields({ state, update, errors, touch }: StepProps) {
@@ -58,7 +69,7 @@ function TitleFields({ state, update, errors, touch }: StepProps) {
 export function BasicsStep({ state, update, errors, touch }: StepProps) {
   return (
     <div className="space-y-5">
-      <h2 className="text-lg font-semibold text-ink">Basic Information</h2>
+      <StepHeading>Basic Information</StepHeading>
       <TitleFields state={state} update={update} errors={errors} touch={touch} />
       <Field
         id="description"
@@ -95,7 +106,7 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
 export function PricingStep({ state, update, errors }: StepProps) {
   return (
     <div className="space-y-5">
-      <h2 className="text-lg font-semibold text-ink">Pricing & Availability</h2>
+      <StepHeading>Pricing & Availability</StepHeading>
       <Field
         id="price"
         label="Price"
@@ -138,7 +149,7 @@ export function DatesStep({ state, update, errors }: StepProps) {
   const today = todayInput();
   return (
     <div className="space-y-5">
-      <h2 className="text-lg font-semibold text-ink">Important Dates</h2>
+      <StepHeading>Important Dates</StepHeading>
       <Field
         id="endDate"
         label="End Date"
@@ -231,7 +242,7 @@ export function SettingsStep({ state, update, errors }: StepProps) {
   const today = todayInput();
   return (
     <div className="space-y-5">
-      <h2 className="text-lg font-semibold text-ink">Envolvement Settings</h2>
+      <StepHeading>Envolvement Settings</StepHeading>
       <Switch
         id="submissionsAllowed"
         label="User Submissions"

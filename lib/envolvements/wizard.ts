@@ -54,11 +54,34 @@ export function emptyWizard(): WizardState {
   };
 }
 
+/** What step `step` (1-based) still needs before Next may leave it; empty when complete. */
+export function missingForStep(step: number, state: WizardState): string[] {
+  if (step === 1) {
+    return [
+      state.title.trim() === '' && 'a title',
+      state.previewText.trim() === '' && 'a preview text',
+      state.categories.length === 0 && 'at least one category',
+    ].filter((part): part is string => Boolean(part));
+  }
+  if (step === 2) {
+    return [state.price < 0 && 'a price of zero or more', state.quantity < 0 && 'a quantity of zero or more'].filter(
+      (part): part is string => Boolean(part),
+    );
+  }
+  return [];
+}
+
 /** Whether Next may leave step `step` (1-based). */
 export function isStepComplete(step: number, state: WizardState): boolean {
-  if (step === 1) return state.title.trim() !== '' && state.previewText.trim() !== '' && state.categories.length > 0;
-  if (step === 2) return state.quantity >= 0 && state.price >= 0;
-  return true;
+  return missingForStep(step, state).length === 0;
+}
+
+/** Why Next is disabled, in words: 'Add a title and at least one category to continue.' */
+export function nextHint(step: number, state: WizardState): string | null {
+  const missing = missingForStep(step, state);
+  if (!missing.length) return null;
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  return `Add ${list} to continue.`;
 }
 
 /** The quantity input: capped at 10000, anything not a number becomes 0. */

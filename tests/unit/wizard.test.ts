@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyWizard,
   isStepComplete,
+  nextHint,
   parseQuantityInput,
   setSubmissionsAllowed,
   toCreationBody,
@@ -23,6 +24,21 @@ describe('step completeness', () => {
     expect(isStepComplete(2, { ...emptyWizard(), price: -1 })).toBe(false);
     expect(isStepComplete(3, emptyWizard())).toBe(true);
     expect(isStepComplete(4, emptyWizard())).toBe(true);
+  });
+});
+
+describe('why Next is disabled', () => {
+  it('names what the step still needs, in one sentence', () => {
+    expect(nextHint(1, emptyWizard())).toBe('Add a title, a preview text and at least one category to continue.');
+    expect(nextHint(1, { ...filled(), categories: [] })).toBe('Add at least one category to continue.');
+    expect(nextHint(1, { ...filled(), title: ' ', categories: [] })).toBe(
+      'Add a title and at least one category to continue.',
+    );
+    expect(nextHint(2, { ...emptyWizard(), quantity: -1 })).toBe('Add a quantity of zero or more to continue.');
+  });
+  it('says nothing when Next is enabled', () => {
+    expect(nextHint(1, filled())).toBeNull();
+    expect(nextHint(3, emptyWizard())).toBeNull();
   });
 });
 

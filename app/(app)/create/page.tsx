@@ -11,8 +11,8 @@ export default async function CreatePage() {
     return (
       <PageNotice
         title="Authentication Required"
-        message="Please log in to create an envolvement."
-        action={{ href: '/login?callbackUrl=/create', label: 'Log In' }}
+        message="Please sign in to create an envolvement."
+        action={{ href: '/login?callbackUrl=/create', label: 'Sign in' }}
       />
     );
   }
