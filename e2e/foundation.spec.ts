@@ -36,18 +36,18 @@ test.describe('signed out', () => {
     const menu = page.getByTestId('side-menu');
     await expect(menu.getByText('Explore')).toBeVisible();
     expect((await menu.boundingBox())?.width).toBeCloseTo(288, 0); // 18rem
-    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
     await expect(menu.getByText('Explore')).toBeHidden();
     await expect.poll(async () => (await menu.boundingBox())?.width).toBeCloseTo(64, 0); // 4rem
-    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.getByRole('button', { name: 'Expand menu' }).click();
     await expect(menu.getByText('Explore')).toBeVisible();
   });
 
-  test('the side menu starts collapsed on a phone', async ({ page }) => {
+  test('a phone shows a menu button instead of the side menu', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/contact-us');
-    const menu = page.getByTestId('side-menu');
-    await expect(menu.getByText('Explore')).toBeHidden();
+    await expect(page.getByTestId('side-menu')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search envolvements' })).toBeHidden();
   });
 });

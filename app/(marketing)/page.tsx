@@ -46,7 +46,7 @@ const ROADMAP = [
 function Hero() {
   return (
     <section className="bg-gradient-to-br from-brand-50 via-white to-pink-50">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-6 py-16 lg:grid-cols-2 lg:py-24">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
         <div>
           <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">Something totally different</p>
           <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">Engage Your Audience</h1>
@@ -60,7 +60,7 @@ function Hero() {
             <Waitlist />
           </div>
         </div>
-        <div className="flex justify-center">
+        <div className="flex min-w-0 justify-center">
           <OfferCarousel />
         </div>
       </div>

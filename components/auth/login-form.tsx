@@ -90,7 +90,7 @@ function CredentialFields({ mode, values, set, fields }: FieldsProps) {
 function OidcButton({ name, returnPath }: { name: string; returnPath: string }) {
   return (
     <>
-      <div className="my-6 flex items-center gap-3 text-xs text-slate-400">
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-500">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
       </div>
       <Button

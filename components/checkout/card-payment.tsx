@@ -86,7 +86,9 @@ export function CardPayment({ envolvementId, label }: { envolvementId: string; l
     );
   }
   if (!clientSecret || !stripePromise)
-    return <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Loading payment form" />;
+    return (
+      <div role="status" className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Loading payment form" />
+    );
   return (
     <Elements
       stripe={stripePromise}

@@ -42,15 +42,16 @@ type FactProps = { icon: ReactNode; label: string; value: string; detail?: strin
 
 function Fact({ icon, label, value, detail, testId }: FactProps) {
   return (
-    <div className="flex items-start gap-2">
-      <span className="mt-0.5 text-brand-600">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-semibold text-ink" data-testid={testId}>
-          {value}
-          {detail && <span className="block text-xs font-normal text-slate-500">{detail}</span>}
-        </dd>
-      </div>
+    // A <dl> group holds only <dt> and <dd>, so the icon sits inside the term.
+    <div className="relative min-w-0 pl-7">
+      <dt className="text-xs text-slate-500">
+        <span className="absolute top-0.5 left-0 text-brand-600">{icon}</span>
+        {label}
+      </dt>
+      <dd className="font-semibold text-ink" data-testid={testId}>
+        {value}
+        {detail && <span className="block text-xs font-normal text-slate-500">{detail}</span>}
+      </dd>
     </div>
   );
 }

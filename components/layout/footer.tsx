@@ -21,8 +21,8 @@ const COLUMNS = [
   {
     title: 'Legal',
     links: [
-      { href: '/terms-and-privacy', label: 'Privacy Policy' },
-      { href: '/terms-and-privacy', label: 'Terms & Conditions' },
+      { href: '/terms-and-privacy#privacy', label: 'Privacy Policy' },
+      { href: '/terms-and-privacy#terms', label: 'Terms & Conditions' },
     ],
   },
 ];

@@ -53,3 +53,8 @@ export const ChevronRightIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="m9 18 6-6-6-6" />
   </LineIcon>
 );
+export const MenuIcon = (p: SVGProps<SVGSVGElement>) => (
+  <LineIcon {...p}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </LineIcon>
+);

@@ -10,13 +10,13 @@ export async function TopBarUser() {
   const viewer = await getViewer();
   if (!viewer) {
     return (
-      <Link href="/login" className={buttonClasses('primary', 'md')}>
+      <Link href="/login" className={buttonClasses('primary', 'md', 'shrink-0')}>
         Sign in
       </Link>
     );
   }
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex shrink-0 items-center gap-2">
       <Link
         href="/create"
         aria-label="Create an envolvement"
@@ -27,11 +27,12 @@ export async function TopBarUser() {
       </Link>
       <Link
         href="/profile"
-        className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-slate-100"
+        className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3"
         data-testid="top-bar-profile"
       >
         <Avatar name={viewer.name} picture={viewer.picture} size={32} />
-        <span className="hidden text-sm font-medium text-slate-800 sm:inline">{truncateName(viewer.name)}</span>
+        {/* On a phone the name is not shown but still names the link. */}
+        <span className="sr-only text-sm font-medium text-slate-800 sm:not-sr-only">{truncateName(viewer.name)}</span>
       </Link>
     </div>
   );
@@ -39,9 +40,14 @@ export async function TopBarUser() {
 
 export function TopBarUserSkeleton() {
   return (
-    <div className="flex items-center gap-2" data-testid="top-bar-skeleton" aria-label="Loading account">
+    <div
+      className="flex shrink-0 items-center gap-2"
+      data-testid="top-bar-skeleton"
+      role="status"
+      aria-label="Loading account"
+    >
       <span className="h-10 w-10 animate-pulse rounded-full bg-slate-200" />
-      <span className="h-8 w-28 animate-pulse rounded-full bg-slate-200" />
+      <span className="h-8 w-8 animate-pulse rounded-full bg-slate-200 sm:w-28" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { api, ApiError, messageOf } from '@/lib/api-client';
@@ -10,6 +10,7 @@ import { waitlistSchema } from '@/lib/validation/marketing';
 type State = 'closed' | 'open' | 'sending' | 'done';
 
 type FormProps = {
+  inputRef: RefObject<HTMLInputElement | null>;
   email: string;
   setEmail: (email: string) => void;
   error: string | null;
@@ -17,7 +18,7 @@ type FormProps = {
   onSubmit: (event: FormEvent) => void;
 };
 
-function WaitlistForm({ email, setEmail, error, sending, onSubmit }: FormProps) {
+function WaitlistForm({ inputRef, email, setEmail, error, sending, onSubmit }: FormProps) {
   return (
     <form onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-2 sm:flex-row sm:items-end">
       <div className="flex-1 space-y-1 text-left">
@@ -25,6 +26,7 @@ function WaitlistForm({ email, setEmail, error, sending, onSubmit }: FormProps) 
           Email Address:
         </label>
         <Input
+          ref={inputRef}
           id="waitlist-email"
           type="email"
           required
@@ -52,6 +54,14 @@ export function Waitlist() {
   const [state, setState] = useState<State>('closed');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+
+  // The button that had focus is gone: focus follows to the field it revealed, then to the thanks.
+  useEffect(() => {
+    if (state === 'open') inputRef.current?.focus();
+    if (state === 'done') thanksRef.current?.focus();
+  }, [state]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,12 +87,19 @@ export function Waitlist() {
   }
   if (state === 'done') {
     return (
-      <p className="text-lg font-semibold text-brand-700" role="status">
+      <p ref={thanksRef} tabIndex={-1} className="text-lg font-semibold text-brand-700" role="status">
         Thank you!
       </p>
     );
   }
   return (
-    <WaitlistForm email={email} setEmail={setEmail} error={error} sending={state === 'sending'} onSubmit={submit} />
+    <WaitlistForm
+      inputRef={inputRef}
+      email={email}
+      setEmail={setEmail}
+      error={error}
+      sending={state === 'sending'}
+      onSubmit={submit}
+    />
   );
 }

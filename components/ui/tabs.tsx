@@ -4,7 +4,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 
 const TRIGGER =
-  'border-b-2 border-transparent px-0.5 pb-3 sm:px-1 text-sm font-semibold text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
+  'shrink-0 border-b-2 border-transparent px-0.5 pb-3 whitespace-nowrap sm:px-1 text-sm font-semibold text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
 
 export type TabItem = { value: string; label: string; content: ReactNode };
 
@@ -12,7 +12,7 @@ export type TabItem = { value: string; label: string; content: ReactNode };
 export function UnderlineTabs({ label, items, className }: { label: string; items: TabItem[]; className?: string }) {
   return (
     <Tabs.Root defaultValue={items[0]?.value} className={className}>
-      {/* Labels wrap on a phone; tabs that still do not fit scroll sideways instead of widening the page. */}
+      {/* Labels stay on one line; tabs that do not fit scroll sideways instead of widening the page. */}
       <Tabs.List aria-label={label} className="flex gap-3 overflow-x-auto border-b border-slate-200 sm:gap-6">
         {items.map((item) => (
           <Tabs.Trigger key={item.value} value={item.value} className={TRIGGER}>

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { PageHeader } from '@/components/marketing/page-header';
+import { buttonClasses } from '@/components/ui/button';
 
 export const metadata: Metadata = {
   title: 'Features',
@@ -24,13 +26,31 @@ export default function FeaturesPage() {
       <PageHeader title="Six pillars of Envolve">
         Everything a creator needs to turn an audience into participants.
       </PageHeader>
-      <section className="mx-auto grid max-w-6xl gap-6 px-6 py-14 sm:grid-cols-2 lg:grid-cols-3">
+      <section className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:px-6 sm:grid-cols-2 lg:grid-cols-3">
         {PILLARS.map((pillar) => (
           <article key={pillar.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="text-xl font-semibold text-brand-700">{pillar.title}</h2>
             <p className="mt-2 text-sm text-slate-600">{pillar.text}</p>
           </article>
         ))}
+      </section>
+      <section aria-labelledby="start-heading" className="mx-auto max-w-6xl px-4 pb-8 sm:px-6">
+        <div className="rounded-3xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200">
+          <h2 id="start-heading" className="text-2xl font-bold text-ink">
+            Ready to get Envolved?
+          </h2>
+          <p className="mx-auto mt-2 max-w-xl text-slate-600">
+            See what creators offer right now, or publish your first envolvement in four short steps.
+          </p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link href="/explore" className={buttonClasses('primary', 'lg')}>
+              Explore envolvements
+            </Link>
+            <Link href="/create" className={buttonClasses('secondary', 'lg')}>
+              Create an envolvement
+            </Link>
+          </div>
+        </div>
       </section>
     </div>
   );

@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { storageState } from './demo-accounts';
+import { listRoutes } from './routes';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+/** axe's findings on the page as it is now, one line per rule and element. */
+async function findViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${violation.help}`),
+  );
+}
+
+for (const signedIn of [false, true]) {
+  for (const viewport of VIEWPORTS) {
+    test.describe(`${signedIn ? 'signed in' : 'signed out'} at ${viewport.width}px`, () => {
+      test.use({ viewport, ...(signedIn ? { storageState: storageState('creator') } : {}) });
+
+      test('no page has an axe violation', async ({ page, request }) => {
+        for (const route of await listRoutes(request)) {
+          await page.goto(route);
+          expect.soft(await findViolations(page), route).toEqual([]);
+        }
+      });
+
+      test('the open offer dialog and the open menu have no axe violation', async ({ page }) => {
+        await page.goto('/explore');
+        const card = page.getByTestId('offer-card').first();
+        // Signed-out visitors may not see any offer, so there is no dialog to open.
+        if (await card.isVisible()) {
+          await card.getByRole('button').first().click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          expect.soft(await findViolations(page), 'offer dialog').toEqual([]);
+          await page.keyboard.press('Escape');
+        }
+        const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+        if (viewport.width < 768) {
+          await menuButton.click();
+          await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+          expect.soft(await findViolations(page), 'menu drawer').toEqual([]);
+        }
+      });
+    });
+  }
+}
+
+test('the landing page keeps focus on what each waitlist step reveals', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'JOIN WAITLIST' }).click();
+  await expect(page.getByLabel('Email Address:')).toBeFocused();
+  await page.getByLabel('Email Address:').fill(`focus-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thank you!')).toBeFocused();
+});
+
+test.describe('the landing carousel', () => {
+  const active = (page: Page) => page.locator('[data-testid="carousel-slide"][data-active="true"]');
+
+  test('stays on its slide once paused', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    await page.waitForTimeout(6_000);
+    await expect(active(page)).toContainText('Custom character commission');
+    await page.getByRole('button', { name: 'Play slideshow' }).click();
+    await expect(active(page)).toContainText('Crowdfund the studio album', { timeout: 6_500 });
+  });
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('does not advance by itself', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+      await page.waitForTimeout(6_000);
+      await expect(active(page)).toContainText('Custom character commission');
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+// Every page a visitor or member can reach, for the checks that run over all of them.
+const FIXED_ROUTES = [
+  '/',
+  '/features',
+  '/about-us',
+  '/contact-us',
+  '/ambassador',
+  '/terms-and-privacy',
+  '/login',
+  '/explore',
+  '/create',
+  '/profile',
+  '/profile/search',
+];
+
+/** The fixed routes plus the detail and checkout of a paid demo offer and its creator's public profile. */
+export async function listRoutes(request: APIRequestContext): Promise<string[]> {
+  const found = await request.get('/api/post/pull?limit=1&q=watercolour');
+  expect(found.status()).toBe(200);
+  const [offer] = (await found.json()).items as Array<{ _id: string; userID: string }>;
+  const creator = offer.userID.split('|').pop() ?? offer.userID;
+  return [
+    ...FIXED_ROUTES,
+    `/envolvement/${offer._id}`,
+    `/payment/${offer._id}`,
+    `/profile/${encodeURIComponent(creator)}`,
+  ];
+}
