@@ -37,6 +37,7 @@ function validBodies(world: World): Record<string, Body> {
     },
     'POST payment/create-payment-intent': { submissionId: world.paid.id },
     'POST payment/grant-access': { submissionId: world.paid.id, paymentIntentId: world.paymentIntentId },
+    'PUT post/[id]/active': { active: true },
     'PUT post/[id]': {
       title: 'Edited title',
       previewText: 'Edited preview\nwith two lines',

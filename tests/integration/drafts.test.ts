@@ -121,8 +121,8 @@ describe('a draft', () => {
 
   it('cannot be joined by a stranger, who is told it does not exist', async () => {
     const { stranger, draft } = await setup();
-    expect(await call('POST', '/api/payment/grant-access', { as: stranger, json: { submissionId: draft.id } })).toMatchObject(
-      { status: 404, body: { error: 'Envolvement ID not found' } },
-    );
+    expect(
+      await call('POST', '/api/payment/grant-access', { as: stranger, json: { submissionId: draft.id } }),
+    ).toMatchObject({ status: 404, body: { error: 'Envolvement ID not found' } });
   });
 });
