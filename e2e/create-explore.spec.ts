@@ -151,6 +151,9 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
 
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(page.getByText('Envolvement created and submissions opened successfully!')).toBeVisible();
+    await expect(page.getByText('It is a draft: only you can see it until you publish it.')).toBeVisible();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.getByText('Published: everyone can find it in Explore now.')).toBeVisible();
     const link = page.getByRole('link', { name: 'View your envolvement' });
     detailPath = (await link.getAttribute('href'))!;
     expect(detailPath).toMatch(/^\/envolvement\/[0-9a-f-]{36}$/);

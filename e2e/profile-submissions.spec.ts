@@ -35,7 +35,7 @@ test.describe.serial('the submissions loop', () => {
     await expect(page.getByText('Submission Settings')).toBeVisible();
     await page.getByRole('switch', { name: 'Allow Description Submissions' }).click();
     await page.getByRole('switch', { name: 'Allow Url Submissions' }).click();
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(
       page.getByText('Submissions opened successfully! Please refresh the page to see changes.'),
     ).toBeVisible();

@@ -43,7 +43,7 @@ test('a signed-out checkout shows what is being joined above its sign-in button'
   await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
   await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
   await expect(page.getByText('Please sign in to make an envolvement')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
+  await expect(page.getByTestId('checkout-notice').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
     'href',
     `/login?callbackUrl=${encodeURIComponent(`/payment/${first._id}`)}`,
   );
