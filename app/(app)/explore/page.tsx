@@ -8,13 +8,13 @@ import { SearchBox } from '@/components/explore/search-box';
 import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
-
-export const metadata: Metadata = {
-  title: 'Explore',
-  description: 'Discover commissions, live sessions, crowdfunding and participation spots from creators on Envolve.',
-};
+import { exploreMetadata } from '@/lib/seo/metadata';
 
 type ExplorePageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: ExplorePageProps): Promise<Metadata> {
+  return exploreMetadata(parseExploreParams(await searchParams));
+}
 
 export default async function ExplorePage({ searchParams }: ExplorePageProps) {
   const [viewer, raw] = await Promise.all([getViewer(), searchParams]);

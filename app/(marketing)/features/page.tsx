@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/marketing/page-header';
 export const metadata: Metadata = {
   title: 'Features',
   description: 'Collaborate, Connect, Commission, Centralize, Crowdfund and Charity: the six pillars of Envolve.',
+  alternates: { canonical: '/features' },
 };
 
 const PILLARS = [

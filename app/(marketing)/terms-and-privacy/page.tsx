@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/marketing/page-header';
 
-export const metadata: Metadata = { title: 'Terms & Privacy', description: 'The terms and privacy policy of Envolve.' };
+export const metadata: Metadata = {
+  title: 'Terms & Privacy',
+  description: 'The terms and privacy policy of Envolve.',
+  alternates: { canonical: '/terms-and-privacy' },
+};
 
 export default function TermsAndPrivacyPage() {
   return (

@@ -15,6 +15,7 @@ import { PostUpdateForm } from '@/components/envolvement/post-update-form';
 import { Avatar } from '@/components/layout/avatar';
 import { MembersList } from '@/components/envolvement/members-list';
 import { RemovedBanner } from '@/components/envolvement/removed-banner';
+import { JsonLd } from '@/components/seo/json-ld';
 import { SubmissionsTab } from '@/components/submissions/submissions-tab';
 import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
@@ -26,6 +27,8 @@ import { getEnvolvementView } from '@/lib/envolvements/queries';
 import type { EnvolvementDto, MemberPage } from '@/lib/envolvements/types';
 import { getRemovalImpact } from '@/lib/envolvements/removal';
 import { formatPrice, maySee, profileSlug, REMOVED_MESSAGE, spotsLabel } from '@/lib/envolvements/rules';
+import { envolvementJsonLd } from '@/lib/seo/json-ld';
+import { envolvementMetadata } from '@/lib/seo/metadata';
 import { isUuid } from '@/lib/validation/ids';
 
 type PageProps = { params: Promise<{ id: string }> };
@@ -38,19 +41,7 @@ const load = cache(async (id: string, viewerId: string | null) =>
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const [{ id }, viewer] = await Promise.all([params, getViewer()]);
-  const envolvement = (await load(id, viewer?.id ?? null))?.envolvement;
-  if (!envolvement) return { title: 'Envolvement Not Found', robots: { index: false } };
-  if (envolvement.removed) return { title: 'Envolvement Removed', robots: { index: false } };
-  return {
-    title: envolvement.title,
-    description: envolvement.previewText,
-    openGraph: {
-      title: envolvement.title,
-      description: envolvement.previewText,
-      type: 'article',
-      images: envolvement.imgUrl ? [envolvement.imgUrl] : undefined,
-    },
-  };
+  return envolvementMetadata((await load(id, viewer?.id ?? null))?.envolvement);
 }
 
 type Impact = Awaited<ReturnType<typeof getRemovalImpact>>;
@@ -236,6 +227,7 @@ export default async function EnvolvementPage({ params }: PageProps) {
   return (
     <ErrorBannerProvider>
       <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <JsonLd data={envolvementJsonLd(envolvement)} />
         {envolvement.removed && <RemovedBanner isCreator={isCreator} membership={envolvement.membership} />}
         <EnvolvementCard
           envolvement={envolvement}
