@@ -1,9 +1,13 @@
 import type { MetadataRoute } from 'next';
 import { siteUrl } from '@/lib/site';
 
+// Built at request time, so that the sitemap's address follows NEXTAUTH_URL where the app
+// runs rather than where it was built.
+export const dynamic = 'force-dynamic';
+
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/create', '/payment', '/login'] },
+    rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/create', '/payment', '/login', '/account'] },
     sitemap: `${siteUrl()}/sitemap.xml`,
   };
 }

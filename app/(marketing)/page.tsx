@@ -2,17 +2,22 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { OfferCarousel } from '@/components/marketing/offer-carousel';
 import { Team } from '@/components/marketing/team';
+import { JsonLd } from '@/components/seo/json-ld';
 import { Waitlist } from '@/components/marketing/waitlist';
 import { buttonClasses } from '@/components/ui/button';
+import { websiteJsonLd } from '@/lib/seo/json-ld';
+import { DEFAULT_OG_IMAGE } from '@/lib/seo/metadata';
 
 export const metadata: Metadata = {
   title: { absolute: 'Envolve: engage your audience' },
   description:
     'Monetize your audience through unique interactive opportunities: commissions, crowdfunding and participation spots.',
+  alternates: { canonical: '/' },
   openGraph: {
     title: 'Envolve: Engage Your Audience',
     description: 'Monetize your audience through unique interactive opportunities.',
-    images: ['/demo/interactive.svg'],
+    url: '/',
+    images: [DEFAULT_OG_IMAGE],
   },
 };
 
@@ -149,6 +154,7 @@ function AmbassadorCall() {
 export default function HomePage() {
   return (
     <div>
+      <JsonLd data={websiteJsonLd()} />
       <Hero />
       <Features />
       <GetStarted />

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import sitemap from '@/app/sitemap';
+import sitemap from '@/app/sitemap/sitemap';
 import { db } from '@/lib/db/client';
 import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { getRemovalImpact } from '@/lib/envolvements/removal';
@@ -39,7 +39,7 @@ async function listedIn(row: { id: string; title: string; creatorId: string }) {
   const explore = await call('GET', '/api/post/pull');
   const search = await call('GET', `/api/post/pull?q=${encodeURIComponent(row.title)}`);
   const profile = await call('GET', `/api/profile/${row.creatorId}`);
-  const urls = (await sitemap()).map((entry) => entry.url);
+  const urls = (await sitemap({ id: Promise.resolve('envolvements-0') })).map((entry) => entry.url);
   const has = (items: Array<{ _id: string }>) => items.some((item) => item._id === row.id);
   return {
     explore: has(explore.body.items),

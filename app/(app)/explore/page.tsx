@@ -7,13 +7,13 @@ import { ExploreResults, ExploreResultsSkeleton } from '@/components/explore/exp
 import { SearchBox } from '@/components/explore/search-box';
 import { buttonClasses } from '@/components/ui/button';
 import { getViewer } from '@/lib/auth/viewer';
-
-export const metadata: Metadata = {
-  title: 'Explore',
-  description: 'Discover commissions, live sessions, crowdfunding and participation spots from creators on Envolve.',
-};
+import { exploreMetadata } from '@/lib/seo/metadata';
 
 type ExplorePageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: ExplorePageProps): Promise<Metadata> {
+  return exploreMetadata(parseExploreParams(await searchParams));
+}
 
 export default async function ExplorePage({ searchParams }: ExplorePageProps) {
   // Open to visitors: joining asks them to sign in, reading does not.

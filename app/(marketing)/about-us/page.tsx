@@ -2,7 +2,11 @@ import type { Metadata } from 'next';
 import { PageHeader } from '@/components/marketing/page-header';
 import { Team } from '@/components/marketing/team';
 
-export const metadata: Metadata = { title: 'About Us', description: 'Who builds Envolve and why.' };
+export const metadata: Metadata = {
+  title: 'About Us',
+  description: 'Who builds Envolve and why.',
+  alternates: { canonical: '/about-us' },
+};
 
 export default function AboutUsPage() {
   return (

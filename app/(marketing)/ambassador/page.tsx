@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/marketing/page-header';
 export const metadata: Metadata = {
   title: 'Become an Ambassador',
   description: 'Apply to the Envolve ambassador program.',
+  alternates: { canonical: '/ambassador' },
 };
 
 export default function AmbassadorPage() {

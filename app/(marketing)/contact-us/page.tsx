@@ -5,6 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 export const metadata: Metadata = {
   title: 'Contact Us',
   description: 'Questions, comments or ideas: write to the Envolve team.',
+  alternates: { canonical: '/contact-us' },
 };
 
 export default function ContactUsPage() {

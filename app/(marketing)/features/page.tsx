@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 export const metadata: Metadata = {
   title: 'Features',
   description: 'Collaborate, Connect, Commission, Centralize, Crowdfund and Charity: the six pillars of Envolve.',
+  alternates: { canonical: '/features' },
 };
 
 const PILLARS = [

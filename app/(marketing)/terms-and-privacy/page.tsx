@@ -6,6 +6,7 @@ export const metadata: Metadata = {
   title: 'Terms & Privacy',
   description:
     'The terms of use and the privacy policy of Envolve: accounts, payments, refunds, content and your data.',
+  alternates: { canonical: '/terms-and-privacy' },
 };
 
 const CONTACT = (

@@ -8,6 +8,7 @@ import { LockPanel } from '@/components/envolvement/lock-panel';
 import { PostUpdateForm } from '@/components/envolvement/post-update-form';
 import { MembersList } from '@/components/envolvement/members-list';
 import { RemovedBanner } from '@/components/envolvement/removed-banner';
+import { JsonLd } from '@/components/seo/json-ld';
 import { SubmissionsTab } from '@/components/submissions/submissions-tab';
 import { PageNotice } from '@/components/ui/notice';
 import { UnderlineTabs } from '@/components/ui/tabs';
@@ -19,6 +20,8 @@ import type { EnvolvementDto, MemberPage } from '@/lib/envolvements/types';
 import { getRemovalImpact } from '@/lib/envolvements/removal';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { offerAction, offerStatus, REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
+import { envolvementJsonLd } from '@/lib/seo/json-ld';
+import { envolvementMetadata } from '@/lib/seo/metadata';
 import { isUuid } from '@/lib/validation/ids';
 
 type PageProps = { params: Promise<{ id: string }> };
@@ -31,21 +34,10 @@ const load = cache(async (id: string, viewerId: string | null) =>
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const [{ id }, viewer] = await Promise.all([params, getViewer()]);
-  const envolvement = (await load(id, viewer?.id ?? null))?.envolvement;
-  if (!envolvement || visibilityFor(envolvement, viewer?.id ?? null) === 'not_found')
-    return { title: 'Envolvement Not Found', robots: { index: false } };
-  if (!envolvement.active) return { title: envolvement.title, robots: { index: false } };
-  if (envolvement.removed) return { title: 'Envolvement Removed', robots: { index: false } };
-  return {
-    title: envolvement.title,
-    description: envolvement.previewText,
-    openGraph: {
-      title: envolvement.title,
-      description: envolvement.previewText,
-      type: 'article',
-      images: envolvement.imgUrl ? [envolvement.imgUrl] : undefined,
-    },
-  };
+  const viewerId = viewer?.id ?? null;
+  const envolvement = (await load(id, viewerId))?.envolvement;
+  // A draft this viewer may not see is as unknown to its metadata as to its page.
+  return envolvementMetadata(envolvement && visibilityFor(envolvement, viewerId) !== 'not_found' ? envolvement : null);
 }
 
 type TabsProps = {
@@ -98,6 +90,16 @@ function EnvolvementTabs({ envolvement, viewer, posts, members, isCreator }: Tab
   );
 }
 
+function RemovedNotice() {
+  return (
+    <PageNotice
+      title="Envolvement Removed"
+      message={REMOVED_MESSAGE}
+      action={{ href: '/explore', label: 'Explore envolvements' }}
+    />
+  );
+}
+
 export default async function EnvolvementPage({ params }: PageProps) {
   const [{ id }, viewer] = await Promise.all([params, getViewer()]);
   const viewerId = viewer?.id ?? null;
@@ -107,15 +109,7 @@ export default async function EnvolvementPage({ params }: PageProps) {
   if (!view || visibility === 'not_found') notFound();
   const { envolvement, mayReadActivity: canSee } = view;
   // The proxy answers this state with 410 Gone.
-  if (visibility === 'gone') {
-    return (
-      <PageNotice
-        title="Envolvement Removed"
-        message={REMOVED_MESSAGE}
-        action={{ href: '/explore', label: 'Explore envolvements' }}
-      />
-    );
-  }
+  if (visibility === 'gone') return <RemovedNotice />;
 
   const isCreator = viewerId === envolvement.userID;
   const [members, impact] = await Promise.all([
@@ -133,6 +127,7 @@ export default async function EnvolvementPage({ params }: PageProps) {
           joinBar ? 'mx-auto max-w-5xl px-4 pt-6 pb-28 sm:px-6 md:py-8' : 'mx-auto max-w-5xl px-4 py-8 sm:px-6'
         }
       >
+        <JsonLd data={envolvementJsonLd(envolvement)} />
         {envolvement.removed && <RemovedBanner isCreator={isCreator} membership={envolvement.membership} />}
         <EnvolvementSummary
           envolvement={envolvement}

@@ -4,6 +4,7 @@ import { UserSearch } from '@/components/profile/user-search';
 export const metadata: Metadata = {
   title: 'Find people',
   description: 'Find creators and members on Envolve by username.',
+  alternates: { canonical: '/profile/search' },
 };
 
 export default function UserSearchPage() {

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { Avatar } from '@/components/layout/avatar';
 import { profileSlug } from '@/lib/envolvements/rules';
 import { getViewer } from '@/lib/auth/viewer';
@@ -24,18 +25,18 @@ export default async function UserSearchResultsPage({ params }: { params: Promis
     if (!(error instanceof RateLimitError)) throw error;
     limited = error.message;
   }
-  if (!results.length) {
+  if (limited) {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
-        <p className="text-lg font-semibold text-ink">{limited ?? 'Sorry, no user can be found.'}</p>
-        <nav className="mt-6 flex gap-4 text-sm font-semibold text-brand-700">
-          <Link href="/profile/search">Search again</Link>
-          <Link href="/contact-us">Contact us</Link>
-          <Link href="/">Home</Link>
-        </nav>
+        <p className="text-lg font-semibold text-ink">{limited}</p>
+        <Link href="/profile/search" className="mt-6 text-sm font-semibold text-brand-700">
+          Search again
+        </Link>
       </div>
     );
   }
+  // No match (or a term too short to search) is a real 404, so it is never indexed.
+  if (!results.length) notFound();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">Users matching “{term}”</h1>

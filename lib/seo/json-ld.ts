@@ -1,0 +1,156 @@
+import { centsToDollars, offerStatus, type OfferStatus } from '@/lib/envolvements/rules';
+import type { EnvolvementDto } from '@/lib/envolvements/types';
+import { siteUrl } from '@/lib/site';
+import { absoluteUrl, envolvementPath, profilePath } from './urls';
+
+// schema.org descriptions of the public pages, read by search engines from a
+// <script type="application/ld+json"> block. Pure: the site and the clock are arguments
+// (defaulting to the configured site and now) so that tests pin them.
+
+export type JsonLdDocument = { '@context': 'https://schema.org' } & Record<string, unknown>;
+
+type Options = { site?: string; now?: Date };
+
+export type OfferAvailability = 'InStock' | 'SoldOut' | 'Discontinued';
+
+type Offerable = Pick<EnvolvementDto, 'quantity' | 'endDate' | 'removed' | 'active'>;
+
+const AVAILABILITY: Record<OfferStatus, OfferAvailability> = {
+  open: 'InStock',
+  sold_out: 'SoldOut',
+  ended: 'Discontinued',
+  removed: 'Discontinued',
+  draft: 'Discontinued',
+};
+
+/**
+ * Whether the offer can still be taken, read from the status its badge and action show:
+ * one with no spot left may come back (SoldOut, a spot frees when a member is refunded);
+ * one that ended or that its creator removed will not (Discontinued).
+ */
+export function offerAvailability(envolvement: Offerable, now: Date = new Date()): OfferAvailability {
+  return AVAILABILITY[offerStatus(envolvement, now)];
+}
+
+type Crumb = { name: string; path: string };
+
+/** The trail from the home page to a page, as a BreadcrumbList. */
+export function breadcrumbList(crumbs: Crumb[], site: string = siteUrl()) {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path, site),
+    })),
+  };
+}
+
+type Listed = Pick<
+  EnvolvementDto,
+  | '_id'
+  | 'title'
+  | 'previewText'
+  | 'imgUrl'
+  | 'categories'
+  | 'priceCents'
+  | 'currency'
+  | 'active'
+  | 'username'
+  | 'userID'
+  | 'datePublished'
+> &
+  Offerable;
+
+function offerOf(envolvement: Listed, url: string, site: string, now: Date) {
+  const { endDate } = envolvement;
+  return {
+    '@type': 'Offer',
+    url,
+    price: centsToDollars(envolvement.priceCents),
+    priceCurrency: envolvement.currency.toUpperCase(),
+    availability: `https://schema.org/${offerAvailability(envolvement, now)}`,
+    ...(endDate.none || !endDate.endDate ? {} : { validThrough: endDate.endDate }),
+    seller: {
+      '@type': 'Person',
+      name: envolvement.username,
+      url: absoluteUrl(profilePath(envolvement.userID), site),
+    },
+  };
+}
+
+/**
+ * A published envolvement as a Product with one Offer, and its breadcrumbs. A draft is
+ * nobody's to index: none.
+ */
+export function envolvementJsonLd(envolvement: Listed, options: Options = {}): JsonLdDocument | null {
+  if (!envolvement.active) return null;
+  const { site = siteUrl(), now = new Date() } = options;
+  const path = envolvementPath(envolvement._id);
+  const url = absoluteUrl(path, site);
+  const product = {
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name: envolvement.title,
+    description: envolvement.previewText,
+    url,
+    ...(envolvement.imgUrl ? { image: absoluteUrl(envolvement.imgUrl, site) } : {}),
+    ...(envolvement.categories.length ? { category: envolvement.categories.join(', ') } : {}),
+    releaseDate: envolvement.datePublished,
+    offers: offerOf(envolvement, url, site, now),
+  };
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: 'Explore', path: '/explore' },
+    { name: envolvement.title, path },
+  ];
+  return { '@context': 'https://schema.org', '@graph': [product, breadcrumbList(crumbs, site)] };
+}
+
+type ProfilePerson = { id: string; name: string; nickname: string; picture: string | null };
+
+/** A public profile as a ProfilePage about a Person, and its breadcrumbs. */
+export function profileJsonLd(user: ProfilePerson, options: Pick<Options, 'site'> = {}): JsonLdDocument {
+  const { site = siteUrl() } = options;
+  const path = profilePath(user.id);
+  const url = absoluteUrl(path, site);
+  const shown = user.nickname || user.name;
+  const person = {
+    '@type': 'Person',
+    '@id': `${url}#person`,
+    name: shown,
+    ...(user.name && user.name !== shown ? { alternateName: user.name } : {}),
+    url,
+    ...(user.picture ? { image: absoluteUrl(user.picture, site) } : {}),
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'ProfilePage', url, name: `${shown} on Envolve`, mainEntity: person },
+      breadcrumbList(
+        [
+          { name: 'Home', path: '/' },
+          { name: shown, path },
+        ],
+        site,
+      ),
+    ],
+  };
+}
+
+/** The site itself, with the search box search engines may offer: Explore's `q`. */
+export function websiteJsonLd(options: Pick<Options, 'site'> = {}): JsonLdDocument {
+  const { site = siteUrl() } = options;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: 'Envolve',
+    url: `${site}/`,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${site}/explore?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import 'server-only';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { db } from '@/lib/db/client';
+import { findUserByIdOrSlug } from '@/lib/users/profile';
+import { envolvements, users } from '@/models';
+import { cardFacts } from './card-facts';
+
+// What the Open Graph images show: only what a visitor may read on the page, so a draft
+// or a removed envolvement has no image (its page is not public either).
+
+const published = and(eq(envolvements.isActive, true), isNull(envolvements.archivedAt));
+
+export type EnvolvementCard = {
+  title: string;
+  previewText: string;
+  category: string | null;
+  creator: string;
+  facts: string[];
+};
+
+export async function getEnvolvementCard(id: string): Promise<EnvolvementCard | null> {
+  const [row] = await db()
+    .select({
+      title: envolvements.title,
+      previewText: envolvements.previewText,
+      categories: envolvements.categories,
+      priceCents: envolvements.priceCents,
+      quantity: envolvements.quantity,
+      unlimited: envolvements.unlimited,
+      currentCount: envolvements.currentCount,
+      endDate: envolvements.endDate,
+      nickname: users.nickname,
+      name: users.name,
+    })
+    .from(envolvements)
+    .innerJoin(users, eq(users.id, envolvements.creatorId))
+    .where(and(eq(envolvements.id, id), published))
+    .limit(1);
+  if (!row) return null;
+  return {
+    title: row.title,
+    previewText: row.previewText,
+    category: row.categories[0] ?? null,
+    creator: row.nickname || row.name,
+    facts: cardFacts(row),
+  };
+}
+
+export type ProfileCard = { name: string; handle: string; envolvementCount: number };
+
+export async function getProfileCard(idOrSlug: string): Promise<ProfileCard | null> {
+  const user = await findUserByIdOrSlug(idOrSlug);
+  if (!user) return null;
+  const [row] = await db()
+    .select({ n: count() })
+    .from(envolvements)
+    .where(and(eq(envolvements.creatorId, user.id), published));
+  return { name: user.name || user.nickname, handle: user.nickname, envolvementCount: row?.n ?? 0 };
+}

@@ -1,0 +1,20 @@
+import { profileSlug } from '@/lib/envolvements/rules';
+import { siteUrl } from '@/lib/site';
+
+// The public addresses of pages, relative to the site, and made absolute for documents
+// read away from the site (JSON-LD, sitemaps).
+
+export function envolvementPath(id: string): string {
+  return `/envolvement/${id}`;
+}
+
+/** A profile's path from a user id (`provider|subject`): the part after the '|'. */
+export function profilePath(userId: string): string {
+  return `/profile/${encodeURIComponent(profileSlug(userId))}`;
+}
+
+/** An absolute URL for a site path; a value that is already absolute is kept as it is. */
+export function absoluteUrl(pathOrUrl: string, site: string = siteUrl()): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${site}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
