@@ -61,7 +61,7 @@ function JoinBar({ envolvement, action }: { envolvement: EnvolvementDto; action:
           <span className="sr-only">Price: </span>
           {formatPrice(envolvement.priceCents)}
         </p>
-        <OfferActionButton action={action} id="join-bar" className="min-w-0 flex-1" />
+        <OfferActionButton action={action} id="join-bar" className="min-w-0 flex-1 md:flex-none" />
       </div>
     </div>
   );
