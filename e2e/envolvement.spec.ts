@@ -44,6 +44,10 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await expect(page.getByText('Step 1 of 4')).toBeVisible();
       const next = page.getByRole('button', { name: 'Next' });
       await expect(next).toBeDisabled();
+      // A disabled Next says what the step still needs, and is described by it.
+      const hint = 'Add a title, a preview text and at least one category to continue.';
+      await expect(page.getByText(hint)).toBeVisible();
+      await expect(next).toHaveAccessibleDescription(hint);
       await page.getByLabel('Title').fill(title);
       await page.getByLabel('Title').press('Enter'); // must not submit
       await page.getByLabel('Preview text').fill('Tiny puppets act out your stories live.');
@@ -59,6 +63,8 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await next.click();
 
       await expect(page.getByText('Step 2 of 4')).toBeVisible();
+      // Focus follows the step to its heading, so the change is announced.
+      await expect(page.getByRole('heading', { name: 'Pricing & Availability' })).toBeFocused();
       await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
       await page.getByLabel('Unlimited').uncheck();
       await page.getByLabel('Quantity').fill('50000');
@@ -69,6 +75,7 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await expect(page.getByText('Step 3 of 4')).toBeVisible();
       await next.click();
       await expect(page.getByText('Step 4 of 4')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Envolvement Settings' })).toBeFocused();
       await page.getByRole('switch', { name: 'Comments' }).click();
       await page.getByRole('button', { name: 'Create' }).click();
       await expect(page.getByText('Envolvement created successfully!')).toBeVisible();

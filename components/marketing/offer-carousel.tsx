@@ -40,7 +40,7 @@ function Slide({
         </span>
       </div>
       <div className="space-y-1 p-5">
-        <h3 className="font-semibold text-ink">{offer.title}</h3>
+        <p className="font-semibold text-ink">{offer.title}</p>
         <p className="text-sm text-slate-600">{offer.preview}</p>
         <p className="pt-2 text-xs font-medium text-slate-500">by @{offer.creator}</p>
       </div>
