@@ -45,7 +45,8 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 // Public lists hold published envolvements only: a draft is its creator's until published,
 // and a removed one leaves them for good.
 const kept = isNull(envolvements.archivedAt);
-const listed = and(kept, eq(envolvements.isActive, true))!;
+export const publishedEnvolvement = and(kept, eq(envolvements.isActive, true))!;
+const listed = publishedEnvolvement;
 
 function filters(query: Pick<ListQuery, 'q' | 'categories'>): SQL {
   const conditions: SQL[] = [listed];

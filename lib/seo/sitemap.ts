@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, count, countDistinct, eq, exists, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, exists, max, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { publishedEnvolvement as published } from '@/lib/envolvements/list';
 import { envolvements, users } from '@/models';
 import { envolvementPath, profilePath } from './urls';
 
@@ -20,8 +21,6 @@ export const STATIC_SITEMAP_PATHS = [
   '/terms-and-privacy',
   '/profile/search',
 ];
-
-const published = and(eq(envolvements.isActive, true), isNull(envolvements.archivedAt));
 
 export type SitemapRow = { id: string; lastModified: Date };
 
