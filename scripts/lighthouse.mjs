@@ -40,9 +40,19 @@ async function audit(port, path) {
     formFactor: 'mobile',
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-  const { categories, runtimeError } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
-  return Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]));
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]));
+  return { scores, lost: lostPoints(categories, audits) };
+}
+
+/** The audits that cost a category points (performance aside: its metrics vary with the machine). */
+function lostPoints(categories, audits) {
+  return CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
+      .map((ref) => `${id}: ${audits[ref.id].title}`),
+  );
 }
 
 async function main() {
@@ -54,9 +64,15 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', ...CHROMIUM_ARGS] });
   try {
     const rows = [];
-    for (const path of paths) rows.push({ page: path, ...(await audit(chrome.port, path)) });
+    const losses = [];
+    for (const path of paths) {
+      const { scores, lost } = await audit(chrome.port, path);
+      rows.push({ page: path, ...scores });
+      losses.push(...lost.map((title) => `  ${path} ${title}`));
+    }
     console.log(`Lighthouse (mobile) against ${base}`);
     console.table(rows);
+    if (losses.length) console.log(`Audits that cost points:\n${losses.join('\n')}`);
   } finally {
     await chrome.kill();
   }
