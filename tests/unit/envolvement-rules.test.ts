@@ -16,6 +16,7 @@ import {
   profileSlug,
   spotsLabel,
   spotsLeft,
+  visibilityFor,
 } from '@/lib/envolvements/rules';
 
 const now = new Date('2026-01-10T12:00:00Z');
@@ -152,6 +153,17 @@ describe('removed envolvements', () => {
     expect(maySee({ removed: true, active: true, userID: 'c', membership }, 'm')).toBe(true);
     expect(maySee({ removed: true, active: true, userID: 'c', membership: null }, 'someone')).toBe(false);
     expect(maySee({ removed: true, active: true, userID: 'c', membership: null }, null)).toBe(false);
+  });
+});
+
+describe('visibilityFor', () => {
+  const member = { joinedAt: '2026-01-01T00:00:00Z' };
+  it('shows a published envolvement, answers a hidden draft 404 and a removed one 410', () => {
+    expect(visibilityFor({ removed: false, active: true, userID: 'c', membership: null }, null)).toBe('visible');
+    expect(visibilityFor({ removed: false, active: false, userID: 'c', membership: null }, 'x')).toBe('not_found');
+    expect(visibilityFor({ removed: true, active: false, userID: 'c', membership: null }, 'x')).toBe('gone');
+    expect(visibilityFor({ removed: true, active: false, userID: 'c', membership: member }, 'm')).toBe('visible');
+    expect(visibilityFor({ removed: false, active: false, userID: 'c', membership: null }, 'c')).toBe('visible');
   });
 });
 
