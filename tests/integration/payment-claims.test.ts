@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { envolvements, purchases } from '@/models';
+import { grantAccess } from '@/lib/payments/grant';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
@@ -138,6 +139,30 @@ describe('POST /api/user_submissions/add-user-to-submissions/{id}', () => {
     expect(await join(await createUser())).toMatchObject({ status: 409, body: { error: 'Sold Out' } });
     expect((await join(creator)).status).toBe(409);
     expect((await join(null)).status).toBe(401);
+    expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
+  });
+});
+
+// The checks before the claim can be overtaken by another request; the claim's own
+// statements must refuse on their own, with the checkout's words.
+describe('grantAccess when the check before it was overtaken', () => {
+  it('refuses a second membership taken between the check and the claim, and rolls its spot back', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
+    await createPurchase(row.id, buyer.id);
+    const second = grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0, currency: 'usd' });
+    await expect(second).rejects.toMatchObject({ code: 'conflict', message: 'You have already bought this!' });
+    expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
+  });
+
+  it('says Sold Out when the last spot went first', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 1 });
+    await createPurchase(row.id, (await createUser()).id);
+    const late = grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0, currency: 'usd' });
+    await expect(late).rejects.toMatchObject({ code: 'conflict', message: 'Sold Out' });
     expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
   });
 });
