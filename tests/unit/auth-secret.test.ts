@@ -30,3 +30,49 @@ describe('getAuthSecret', () => {
     warn.mockRestore();
   });
 });
+
+describe('the development secret’s warning', () => {
+  // The warning is given once per process: each test loads the modules afresh.
+  async function freshModules() {
+    vi.resetModules();
+    const log = await import('@/lib/log');
+    const secret = await import('@/lib/auth/secret');
+    const lines: string[] = [];
+    const restore = log.redirectLogs({ write: (line) => void lines.push(line) }, 'info');
+    return { getAuthSecret: secret.getAuthSecret, lines, restore };
+  }
+
+  it('is logged once, the first time the secret is read outside tests', async () => {
+    vi.stubEnv('NEXTAUTH_SECRET', '');
+    vi.stubEnv('NODE_ENV', 'development');
+    const fresh = await freshModules();
+    try {
+      expect(fresh.getAuthSecret()).toBe('envolve-development-secret-do-not-use-in-production');
+      expect(fresh.getAuthSecret()).toBe('envolve-development-secret-do-not-use-in-production');
+    } finally {
+      fresh.restore();
+    }
+    expect(fresh.lines.map((line) => JSON.parse(line))).toEqual([
+      {
+        level: 'warn',
+        time: expect.any(String),
+        pid: process.pid,
+        hostname: expect.any(String),
+        scope: 'auth',
+        msg: 'NEXTAUTH_SECRET is not set: using the fixed development secret. Never do this in production.',
+      },
+    ]);
+  });
+
+  it('is not logged under tests', async () => {
+    vi.stubEnv('NEXTAUTH_SECRET', '');
+    vi.stubEnv('NODE_ENV', 'test');
+    const fresh = await freshModules();
+    try {
+      expect(fresh.getAuthSecret()).toBe('envolve-development-secret-do-not-use-in-production');
+    } finally {
+      fresh.restore();
+    }
+    expect(fresh.lines).toEqual([]);
+  });
+});
