@@ -9,7 +9,8 @@ import { signInSchema } from '@/lib/validation/auth';
 import { getAuthSecret } from './secret';
 import './types';
 
-type OidcProfile = {
+/** The claims the OpenID provider's profile is read from. */
+export type OidcProfile = {
   sub: string;
   name?: string;
   nickname?: string;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Account, User } from 'next-auth';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAuthOptions, isOidcConfigured, subjectToUserId } from '@/lib/auth/options';
+import { getAuthOptions, isOidcConfigured, subjectToUserId, type OidcProfile } from '@/lib/auth/options';
 import { db } from '@/lib/db/client';
 import { users } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -18,15 +18,6 @@ function setOidcEnv(env: Partial<Record<'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'
 }
 
 const FULL_OIDC = { ISSUER: 'https://id.example.com/tenant//', CLIENT_ID: 'client-1', CLIENT_SECRET: 'secret-1' };
-
-type OidcProfile = {
-  sub: string;
-  name?: string;
-  nickname?: string;
-  preferred_username?: string;
-  email?: string;
-  picture?: string;
-};
 
 function oidcProvider(): OAuthConfig<OidcProfile> {
   const provider = getAuthOptions().providers.find((p) => p.id === 'oidc');
