@@ -1,6 +1,7 @@
 // npm test: static checks, unit and integration tests, the production build and the
 // browser tests against `next start` on a fresh embedded database. Every stage runs
 // (the browser tests need the build), and the last line sums them: `N passed, M failed`.
+// The summary names every failed test, so a long log cut short still says what broke.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,7 @@ function stage(label, command, args, { env = {}, count } = {}) {
   const failed = counted ? Math.max(counted.failed, ok ? 0 : 1) : ok ? 0 : 1;
   totals.passed += passed;
   totals.failed += failed;
-  stages.push({ label, ok, seconds, passed, failed });
+  stages.push({ label, ok, seconds, passed, failed, failures: counted?.failures ?? [] });
   console.log(`${ok ? '✔' : '✖'} ${label}: ${passed} passed, ${failed} failed (${seconds}s)`);
   return ok;
 }
@@ -42,6 +43,17 @@ function readJson(file) {
   }
 }
 
+/** The failed tests of a vitest JSON report: file, name and the first line of the error. */
+function failuresOf(report) {
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file that failed before any test ran (an import or a hook) has no failed test.
+    if (failed.length === 0 && file.status === 'failed') return [{ name: where, message: file.message ?? '' }];
+    return failed.map((test) => ({ name: `${where} › ${test.fullName}`, message: test.failureMessages?.[0] ?? '' }));
+  });
+}
+
 function vitest(label, args, env) {
   const file = path.join(reports, `${stages.length}-vitest.json`);
   return stage(
@@ -52,7 +64,7 @@ function vitest(label, args, env) {
       env,
       count: () => {
         const report = readJson(file);
-        return report && { passed: report.numPassedTests, failed: report.numFailedTests };
+        return report && { passed: report.numPassedTests, failed: report.numFailedTests, failures: failuresOf(report) };
       },
     },
   );
@@ -101,6 +113,12 @@ rmSync(reports, { recursive: true, force: true });
 console.log('\nStages:');
 for (const { label, ok, seconds, passed, failed } of stages) {
   console.log(`  ${ok ? '✔' : '✖'} ${label.padEnd(40)} ${passed} passed, ${failed} failed, ${seconds}s`);
+}
+const failures = stages.flatMap((s) => s.failures.map((failure) => ({ ...failure, label: s.label })));
+if (failures.length > 0) console.log('\nFailed:');
+for (const { label, name, message } of failures) {
+  const first = message.split('\n').find((line) => line.trim()) ?? '';
+  console.log(`  ✖ [${label}] ${name}\n      ${first.trim().slice(0, 300)}`);
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
