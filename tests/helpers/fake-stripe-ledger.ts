@@ -45,7 +45,8 @@ export type FakeCharge = Base & {
 
 type ChargePart = { amount: number; charge: string; payment_intent: string; currency: string };
 
-export type FakeRefund = Base & ChargePart & { object: 'refund'; status: 'succeeded'; reason: string | null };
+export type FakeRefund = Base &
+  ChargePart & { object: 'refund'; status: 'succeeded' | 'failed'; reason: string | null };
 
 export type FakeDispute = Base &
   ChargePart & {
@@ -125,6 +126,8 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
   const refunds: Array<{ payment_intent: string }> = [];
   const events: FakeEvent[] = [];
   let counter = 0;
+  // Set by failNextRefund: the next refund comes back failed (the bank refused it) and moves no money.
+  let refundFails = false;
 
   const newId = (prefix: string) => `${prefix}_fake${++counter}${Math.random().toString(36).slice(2, 10)}`;
   const base = (prefix: string): Base => ({ id: newId(prefix), created: now(), livemode: false, metadata: {} });
@@ -318,11 +321,16 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
       ...base('re'),
       object: 'refund',
       ...partOf(charge, value),
-      status: 'succeeded',
+      status: refundFails ? 'failed' : 'succeeded',
       reason: reason ?? null,
       metadata,
     };
     refundsById.set(created.id, created);
+    if (refundFails) {
+      refundFails = false;
+      emit('refund.failed', created);
+      return created;
+    }
     refunds.push({ payment_intent: created.payment_intent });
     charge.amount_refunded += value;
     charge.refunded = charge.amount_refunded >= charge.amount;
@@ -360,6 +368,10 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
     return found;
   }
 
+  function failNextRefund() {
+    refundFails = true;
+  }
+
   const eventsFor = (paymentIntentId: string) =>
     events.filter(
       ({ data: { object } }) =>
@@ -386,6 +398,7 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
     refund,
     dispute,
     closeDispute,
+    failNextRefund,
     eventsFor,
   };
 }

@@ -444,6 +444,7 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     refund,
     dispute: ledger.dispute,
     closeDispute: ledger.closeDispute,
+    failNextRefund: ledger.failNextRefund,
     eventsFor: ledger.eventsFor,
     sign,
     deliver,
