@@ -22,7 +22,7 @@ export default defineConfig([
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.mts'] },
+        projectService: { allowDefaultProject: ['vitest.config.mts', 'vitest.mutation.config.mts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

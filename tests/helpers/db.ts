@@ -51,11 +51,17 @@ export async function truncateAll(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql.raw(`TRUNCATE ${TABLES.map((t) => `"${t}"`).join(', ')} CASCADE`));
 }
 
+// Under the mutation-testing config the files of a worker share one module registry
+// (`isolate: false`), and so one database: starting PGlite costs seconds, and Stryker
+// reruns the files for every mutant. Each test still starts from empty tables.
+const shared = globalThis as { envolveSharedTestDatabase?: Promise<TestDatabase> };
+const sharing = process.env.TEST_SHARE_DATABASE === '1';
+
 /** Installs a fresh database for this test file and empties it before each test. */
 export function useTestDatabase(): { handle: () => DatabaseHandle } {
   let current: TestDatabase | undefined;
   beforeAll(async () => {
-    current = await createTestDatabase();
+    current = sharing ? await (shared.envolveSharedTestDatabase ??= createTestDatabase()) : await createTestDatabase();
     setDatabaseHandle(current);
   });
   beforeEach(async () => {
@@ -64,7 +70,7 @@ export function useTestDatabase(): { handle: () => DatabaseHandle } {
   });
   afterAll(async () => {
     setDatabaseHandle(undefined);
-    await current?.drop();
+    if (!sharing) await current?.drop();
   });
   return { handle: () => current! };
 }

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.mts';
+
+// For Stryker (stryker.config.json): one worker whose test files share a module registry
+// and a database (`isolate: false`), so a mutant costs its tests and not a new PGlite.
+// The one file that replaces a module with vi.mock keeps a registry of its own. Not for
+// `npm test`, where every file gets a process and a database of its own.
+const MOCKING = ['tests/integration/auth-sessions.test.ts'];
+const { include, ...common } = base.test!;
+
+const project = (name: string, test: object) => ({ resolve: base.resolve, test: { ...common, name, ...test } });
+
+export default defineConfig({
+  resolve: base.resolve,
+  test: {
+    maxWorkers: 1,
+    projects: [
+      project('shared', { include, exclude: MOCKING, isolate: false, env: { TEST_SHARE_DATABASE: '1' } }),
+      project('isolated', { include: MOCKING }),
+    ],
+  },
+});
