@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.mts';
 
-// For Stryker (stryker.config.json): one worker whose test files share a module registry
-// and a database (`isolate: false`), so a mutant costs its tests and not a new PGlite.
+// For Stryker (stryker.config.json): the test files of a worker share a module registry
+// and a database (`isolate: false`), so a mutant costs its tests and not a new database.
 // The one file that replaces a module with vi.mock keeps a registry of its own. Not for
 // `npm test`, where every file gets a process and a database of its own.
 const MOCKING = ['tests/integration/auth-sessions.test.ts'];

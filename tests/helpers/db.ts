@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -54,14 +54,43 @@ export async function truncateAll(handle: DatabaseHandle): Promise<void> {
 // Under the mutation-testing config the files of a worker share one module registry
 // (`isolate: false`), and so one database: starting PGlite costs seconds, and Stryker
 // reruns the files for every mutant. Each test still starts from empty tables.
-const shared = globalThis as { envolveSharedTestDatabase?: Promise<TestDatabase> };
+const shared = globalThis as { envolveSharedTestDatabase?: Promise<DatabaseHandle> };
 const sharing = process.env.TEST_SHARE_DATABASE === '1';
+
+/**
+ * The shared database: on a PostgreSQL server one kept under a fixed name for this
+ * checkout and worker, created and migrated once and reused by every later run (a run is
+ * cut short for each mutant, so nothing could drop it); else PGlite in memory.
+ */
+async function sharedDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return createTestDatabase();
+  const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12);
+  const name = `envolve_shared_${checkout}_${process.env.VITEST_POOL_ID ?? '1'}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    // 42P04: made by an earlier run.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ url: url.toString() });
+  await migrateDatabase(handle);
+  return handle;
+}
 
 /** Installs a fresh database for this test file and empties it before each test. */
 export function useTestDatabase(): { handle: () => DatabaseHandle } {
   let current: TestDatabase | undefined;
   beforeAll(async () => {
-    current = sharing ? await (shared.envolveSharedTestDatabase ??= createTestDatabase()) : await createTestDatabase();
+    current = sharing
+      ? { ...(await (shared.envolveSharedTestDatabase ??= sharedDatabase())), drop: async () => undefined }
+      : await createTestDatabase();
     setDatabaseHandle(current);
   });
   beforeEach(async () => {
@@ -70,7 +99,7 @@ export function useTestDatabase(): { handle: () => DatabaseHandle } {
   });
   afterAll(async () => {
     setDatabaseHandle(undefined);
-    if (!sharing) await current?.drop();
+    await current?.drop();
   });
   return { handle: () => current! };
 }
