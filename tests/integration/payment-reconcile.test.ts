@@ -279,8 +279,11 @@ describe('startJobs', () => {
         { timeout: 15_000, interval: 200 },
       );
       expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
+      // At a ten-minute mark the schedule sends a job of its own, which finds the payment
+      // already done or does it first: either way exactly one run changed it.
       const reports = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'reconciled');
-      expect(reports).toEqual([
+      const changed = reports.filter((line) => line.report.changed > 0);
+      expect(changed).toEqual([
         expect.objectContaining({
           level: 'info',
           scope: 'payments',
@@ -288,6 +291,8 @@ describe('startJobs', () => {
           report: { checked: 1, changed: 1, canceled: 0, failed: 0 },
         }),
       ]);
+      for (const other of reports.filter((line) => line.report.changed === 0)) expect(other.report).toEqual(nothing);
+      expect(reports.length - changed.length).toBeLessThanOrEqual(1);
     } finally {
       await jobs.stop();
       restoreLogs();
