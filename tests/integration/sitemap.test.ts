@@ -15,7 +15,9 @@ const slug = (userId: string) => userId.split('|')[1];
 describe('robots.txt and the sitemaps', () => {
   const saved = process.env.NEXTAUTH_URL;
   afterEach(() => {
-    process.env.NEXTAUTH_URL = saved;
+    // Assigning undefined would store the string 'undefined'.
+    if (saved === undefined) delete process.env.NEXTAUTH_URL;
+    else process.env.NEXTAUTH_URL = saved;
   });
 
   it('robots.txt names the sitemap index on the site configured when it is asked, not when it was built', () => {

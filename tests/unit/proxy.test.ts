@@ -8,7 +8,9 @@ const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? '')?
 describe('the proxy', () => {
   const saved = process.env.NEXTAUTH_URL;
   afterEach(() => {
-    process.env.NEXTAUTH_URL = saved;
+    // Assigning undefined would store the string 'undefined'.
+    if (saved === undefined) delete process.env.NEXTAUTH_URL;
+    else process.env.NEXTAUTH_URL = saved;
   });
 
   it("gives each page a policy with a fresh nonce, and hands the nonce to Next's renderer", async () => {
