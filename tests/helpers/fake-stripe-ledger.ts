@@ -45,8 +45,9 @@ export type FakeCharge = Base & {
 
 type ChargePart = { amount: number; charge: string; payment_intent: string; currency: string };
 
-export type FakeRefund = Base &
-  ChargePart & { object: 'refund'; status: 'succeeded' | 'failed'; reason: string | null };
+type RefundStatus = 'succeeded' | 'failed' | 'canceled';
+
+export type FakeRefund = Base & ChargePart & { object: 'refund'; status: RefundStatus; reason: string | null };
 
 export type FakeDispute = Base &
   ChargePart & {
@@ -126,8 +127,9 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
   const refunds: Array<{ payment_intent: string }> = [];
   const events: FakeEvent[] = [];
   let counter = 0;
-  // Set by failNextRefund: the next refund comes back failed (the bank refused it) and moves no money.
-  let refundFails = false;
+  // Set by failNextRefund: the next refund comes back failed (the bank refused it) or
+  // canceled, and moves no money.
+  let refundFails: RefundStatus | null = null;
 
   const newId = (prefix: string) => `${prefix}_fake${++counter}${Math.random().toString(36).slice(2, 10)}`;
   const base = (prefix: string): Base => ({ id: newId(prefix), created: now(), livemode: false, metadata: {} });
@@ -321,14 +323,14 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
       ...base('re'),
       object: 'refund',
       ...partOf(charge, value),
-      status: refundFails ? 'failed' : 'succeeded',
+      status: refundFails ?? 'succeeded',
       reason: reason ?? null,
       metadata,
     };
     refundsById.set(created.id, created);
     if (refundFails) {
-      refundFails = false;
-      emit('refund.failed', created);
+      refundFails = null;
+      emit(created.status === 'failed' ? 'refund.failed' : 'refund.updated', created);
       return created;
     }
     refunds.push({ payment_intent: created.payment_intent });
@@ -368,8 +370,8 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
     return found;
   }
 
-  function failNextRefund() {
-    refundFails = true;
+  function failNextRefund(status: 'failed' | 'canceled' = 'failed') {
+    refundFails = status;
   }
 
   const eventsFor = (paymentIntentId: string) =>

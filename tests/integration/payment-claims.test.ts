@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { envolvements, purchases } from '@/models';
+import { AppError } from '@/lib/http/errors';
 import { grantAccess } from '@/lib/payments/grant';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
+import { whileUpdating } from '../helpers/interleave';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 
 useTestDatabase();
@@ -164,5 +166,49 @@ describe('grantAccess when the check before it was overtaken', () => {
     const late = grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0, currency: 'usd' });
     await expect(late).rejects.toMatchObject({ code: 'conflict', message: 'Sold Out' });
     expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
+  });
+});
+
+describe('grantAccess when its spot is gone by the time it writes', () => {
+  // The spot's update finds no row to change: taken and freed again between the checkout's
+  // check and the claim. The refusal is read afresh, and what reads as open still failed.
+  const skipUpdate = 'return null;';
+
+  it('says Sold Out for a free offer that still looks open', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
+    const late = whileUpdating('envolvements', skipUpdate, () =>
+      grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0, currency: 'usd' }),
+    );
+    await expect(late).rejects.toMatchObject({ code: 'conflict', message: 'Sold Out' });
+    expect(await countOf(row.id)).toEqual({ count: 0, purchases: 0 });
+  });
+
+  it('says Sold Out for a paid offer that still looks open', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id, { priceCents: 1999, unlimited: false, quantity: 5 });
+    const late = whileUpdating('envolvements', skipUpdate, () =>
+      grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 1999, currency: 'usd' }),
+    );
+    await expect(late).rejects.toMatchObject({ code: 'conflict', message: 'Sold Out' });
+  });
+
+  it('lets a database failure through as itself, not as a refusal, and keeps the spot', async () => {
+    const creator = await createUser();
+    const buyer = await createUser();
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
+    // A payment the ledger never recorded: the membership's reference to it fails.
+    const broken = grantAccess({
+      envolvementId: row.id,
+      userId: buyer.id,
+      amountCents: 0,
+      currency: 'usd',
+      paymentIntentId: 'pi_never_recorded',
+    });
+    await expect(broken).rejects.not.toBeInstanceOf(AppError);
+    await expect(broken).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
+    expect(await countOf(row.id)).toEqual({ count: 0, purchases: 0 });
   });
 });

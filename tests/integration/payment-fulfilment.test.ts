@@ -1,9 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
+import { fulfilPayment } from '@/lib/payments/fulfil';
+import { markForRefund, recordPayment } from '@/lib/payments/ledger';
 import { envolvements, payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
+import { whileUpdating } from '../helpers/interleave';
 import {
   checkAccess,
   deliver,
@@ -353,5 +356,64 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     expect(theirs).not.toBe(mine);
     expect(stripe().intents.get(theirs)!.metadata).toEqual({ envolvementId: row.id, userId: other.id });
     expect(await db().select().from(payments)).toHaveLength(2);
+  });
+});
+
+describe('fulfilPayment, called directly', () => {
+  const paid = { amountCents: 1999, currency: 'usd' };
+
+  /** A checkout the buyer paid, before the webhook or the completion page decided it. */
+  async function paidCheckout(buyer: TestUser, envolvementId: string) {
+    const intentId = await openCheckout(buyer, envolvementId);
+    stripe().succeed(intentId);
+    await db().update(payments).set({ status: 'succeeded' }).where(eq(payments.id, intentId));
+    return intentId;
+  }
+
+  const membershipsOf = (intentId: string) =>
+    db().select().from(purchases).where(eq(purchases.paymentIntentId, intentId));
+
+  it('decides nothing for an unknown payment, one not paid yet, or one already marked for a refund', async () => {
+    const { creator, buyer, row } = await paidSetup();
+    expect(await fulfilPayment('pi_unknown', paid)).toBeNull();
+
+    const waiting = await openCheckout(buyer, row.id);
+    expect(await fulfilPayment(waiting, paid)).toMatchObject({ status: 'requires_payment', refundReason: null });
+    expect(await membershipsOf(waiting)).toEqual([]);
+
+    const other = await createUser();
+    const marked = await paidCheckout(other, row.id);
+    await markForRefund(marked, 'creator', creator.id);
+    expect(await fulfilPayment(marked, paid)).toMatchObject({ status: 'succeeded', refundReason: 'creator' });
+    expect(await membershipsOf(marked)).toEqual([]);
+    const [{ n }] = (await db()
+      .select({ n: envolvements.currentCount })
+      .from(envolvements)
+      .where(eq(envolvements.id, row.id))) as [{ n: number }];
+    expect(n).toBe(0);
+  });
+
+  it("refunds a payment by the envolvement's own creator, which checkout never offers", async () => {
+    const { creator, row } = await paidSetup();
+    const intentId = 'pi_own_checkout';
+    await recordPayment({ id: intentId, envolvementId: row.id, buyerId: creator.id, ...paid });
+    await db().update(payments).set({ status: 'succeeded' }).where(eq(payments.id, intentId));
+
+    expect(await fulfilPayment(intentId, paid)).toMatchObject({ refundReason: 'own' });
+    expect(await membershipsOf(intentId)).toEqual([]);
+  });
+
+  it('refunds as already joined when a free join lands between its check and its spot', async () => {
+    const { buyer, row } = await paidSetup();
+    const intentId = await paidCheckout(buyer, row.id);
+
+    const decided = await whileUpdating(
+      'envolvements',
+      `insert into purchases (envolvement_id, user_id) values (NEW.id, '${buyer.id}'); return NEW;`,
+      () => fulfilPayment(intentId, paid),
+    );
+
+    expect(decided).toMatchObject({ status: 'succeeded', refundReason: 'already_joined' });
+    expect(await membershipsOf(intentId)).toEqual([]);
   });
 });

@@ -124,6 +124,15 @@ describe('executeRefund', () => {
     ]);
   });
 
+  it('leaves a payment whose refund Stripe canceled as it was, the refund recorded', async () => {
+    const { intentId, purchase, marked } = await markedPayment();
+    stripe().failNextRefund('canceled');
+
+    expect(await executeRefund(marked)).toMatchObject({ status: 'succeeded', amountRefundedCents: 0 });
+    expect(await recordedRefunds(intentId)).toEqual([expect.objectContaining({ amountCents: 1999 })]);
+    expect(await membershipOf(purchase.id)).toEqual({ ended: false, endReason: null });
+  });
+
   it('catches the ledger up when the charge was refunded meanwhile, recording no refund of its own', async () => {
     const { intentId, purchase, marked } = await markedPayment();
     // Refunded from the dashboard; its events have not arrived.
