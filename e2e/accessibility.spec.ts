@@ -23,6 +23,8 @@ for (const signedIn of [false, true]) {
       test.use({ viewport, ...(signedIn ? { storageState: storageState('creator') } : {}) });
 
       test('no page has an axe violation', async ({ page, request }) => {
+        // One test walks every route (about twenty axe runs): it gets the time of several.
+        test.setTimeout(180_000);
         for (const route of await listRoutes(request)) {
           await page.goto(route);
           expect.soft(await findViolations(page), route).toEqual([]);
