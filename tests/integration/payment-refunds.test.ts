@@ -244,7 +244,8 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
         { status: 409, body: alreadyRefunded },
       ]).toContainEqual({ status: answer.status, body: answer.body });
     }
-    expect(answers[0]!.status).toBe(200);
+    // Either click may be the one that refunds; the other may find the work done.
+    expect(answers.map((answer) => answer.status)).toContain(200);
     expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'creator' }]);
     expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, intentId))).toHaveLength(1);
   });
