@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openDatabase, setDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { resetRateLimits } from '@/lib/rate-limit';
@@ -51,22 +51,26 @@ export async function truncateAll(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql.raw(`TRUNCATE ${TABLES.map((t) => `"${t}"`).join(', ')} CASCADE`));
 }
 
-// Under the mutation-testing config the files of a worker share one module registry
-// (`isolate: false`), and so one database: starting PGlite costs seconds, and Stryker
-// reruns the files for every mutant. Each test still starts from empty tables.
+// The files of a worker share one module registry (`isolate: false`), and so one
+// database: starting and migrating one costs seconds. Each test still starts from empty
+// tables. Files that mock modules run in a process of their own and get their own.
 const shared = globalThis as { envolveSharedTestDatabase?: Promise<DatabaseHandle> };
 const sharing = process.env.TEST_SHARE_DATABASE === '1';
 
 /**
- * The shared database: on a PostgreSQL server one kept under a fixed name for this
- * checkout and worker, created and migrated once and reused by every later run (a run is
- * cut short for each mutant, so nothing could drop it); else PGlite in memory.
+ * The shared database: PGlite in memory, or on a PostgreSQL server one per run and worker,
+ * named by the run's global setup (which drops them at the end). Without that setup, as
+ * under Stryker, which cuts every run short, the name is fixed for this checkout and worker,
+ * and the database is made once and reused by every later run.
  */
 async function sharedDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return createTestDatabase();
   const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12);
-  const name = `envolve_shared_${checkout}_${process.env.VITEST_POOL_ID ?? '1'}`;
+  // Stryker's workers share a checkout: each has its own number.
+  const prefix =
+    inject('sharedDatabasePrefix') ?? `envolve_shared_${checkout}_${process.env.STRYKER_MUTATOR_WORKER ?? 0}`;
+  const name = `${prefix}_${process.env.VITEST_POOL_ID ?? '1'}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
