@@ -64,15 +64,21 @@ test('the landing page keeps focus on what each waitlist step reveals', async ({
 test.describe('the landing carousel', () => {
   const active = (page: Page) => page.locator('[data-testid="carousel-slide"][data-active="true"]');
 
+  // The page's clock is driven by the test: six seconds pass in an instant, and exactly.
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+  });
+
   test('stays on its slide once paused', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
     await page.mouse.move(0, 0);
     await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
-    await page.waitForTimeout(6_000);
+    await page.clock.runFor(6_000);
     await expect(active(page)).toContainText('Custom character commission');
     await page.getByRole('button', { name: 'Play slideshow' }).click();
-    await expect(active(page)).toContainText('Crowdfund the studio album', { timeout: 6_500 });
+    await page.clock.runFor(5_000);
+    await expect(active(page)).toContainText('Crowdfund the studio album');
   });
 
   test.describe('with reduced motion', () => {
@@ -81,7 +87,7 @@ test.describe('the landing carousel', () => {
     test('does not advance by itself', async ({ page }) => {
       await page.goto('/');
       await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
-      await page.waitForTimeout(6_000);
+      await page.clock.runFor(6_000);
       await expect(active(page)).toContainText('Custom character commission');
     });
   });
