@@ -2,7 +2,7 @@
 // browser tests against `next start` on a fresh embedded database. Every stage runs
 // (the browser tests need the build), and the last line sums them: `N passed, M failed`.
 // The summary names every failed test, so a long log cut short still says what broke.
-import { spawnSync } from 'node:child_process';
+import { spawn as spawnAsync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,13 +17,8 @@ function spawn(command, args, env) {
   return spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...quiet, ...env } });
 }
 
-/** Runs one stage; `count` reads how many tests passed and failed, else the stage is one check. */
-function stage(label, command, args, { env = {}, count } = {}) {
-  console.log(`\n▶ ${label}`);
-  const started = Date.now();
-  const result = spawn(command, args, env);
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const ok = result.status === 0;
+/** Records how a stage ended and prints its line; returns whether it passed. */
+function finish(label, ok, seconds, count) {
   const counted = count?.() ?? null;
   const passed = counted?.passed ?? (ok ? 1 : 0);
   // A crash before any test reported still counts as a failure.
@@ -33,6 +28,51 @@ function stage(label, command, args, { env = {}, count } = {}) {
   stages.push({ label, ok, seconds, passed, failed, failures: counted?.failures ?? [] });
   console.log(`${ok ? '✔' : '✖'} ${label}: ${passed} passed, ${failed} failed (${seconds}s)`);
   return ok;
+}
+
+/** Runs one stage; `count` reads how many tests passed and failed, else the stage is one check. */
+function stage(label, command, args, { env = {}, count } = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawn(command, args, env);
+  return finish(label, result.status === 0, Math.round((Date.now() - started) / 1000), count);
+}
+
+/** Runs one check in the background, keeping its output to print when it ends. */
+function backgroundCheck([label, command, args]) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const output = [];
+    const child = spawnAsync(command, args, { env: { ...process.env, ...quiet } });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      resolve({ label, ok: code === 0, seconds, output: Buffer.concat(output) });
+    });
+  });
+}
+
+/**
+ * Runs single-threaded checks two at a time (a two-core machine does two at once), and
+ * prints each one's output in order once it has ended.
+ */
+async function checks(list) {
+  const results = new Array(list.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < list.length) {
+      const index = next++;
+      results[index] = await backgroundCheck(list[index]);
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  for (const { label, ok, seconds, output } of results) {
+    console.log(`\n▶ ${label}`);
+    process.stdout.write(output);
+    finish(label, ok, seconds);
+  }
 }
 
 function readJson(file) {
@@ -90,11 +130,13 @@ function chromiumMissing() {
   return true;
 }
 
-stage('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
-stage('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-stage('unused exports and files', 'npx', ['knip', '--include', 'exports,types,files']);
-stage('formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-stage('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
+await checks([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
+  ['unused exports and files', 'npx', ['knip', '--include', 'exports,types,files']],
+  ['formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+  ['migrations match the schema', 'node', ['scripts/check-migrations.mjs']],
+]);
 // Integration tests run on the embedded engine, and again on a PostgreSQL server when
 // TEST_DATABASE_URL names one.
 vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '' });
