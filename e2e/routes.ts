@@ -1,19 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
+/** Pages of text that read the same to everyone; only the shell around them knows the visitor. */
+export const INFO_PAGES = ['/features', '/about-us', '/contact-us', '/ambassador', '/terms-and-privacy'];
+
 // Every page a visitor or member can reach, for the checks that run over all of them.
-const FIXED_ROUTES = [
-  '/',
-  '/features',
-  '/about-us',
-  '/contact-us',
-  '/ambassador',
-  '/terms-and-privacy',
-  '/login',
-  '/explore',
-  '/create',
-  '/profile',
-  '/profile/search',
-];
+const FIXED_ROUTES = ['/', ...INFO_PAGES, '/login', '/explore', '/create', '/profile', '/profile/search'];
 
 /** The fixed routes plus the detail and checkout of a paid demo offer and its creator's public profile. */
 export async function listRoutes(request: APIRequestContext): Promise<string[]> {
