@@ -56,6 +56,12 @@ export type FakeStripe = Omit<Ledger, 'find' | 'getOrThrow' | 'getEvent' | 'crea
   deliverTo: (url: string, events: FakeEvent[]) => Promise<number[]>;
   /** Resolves once every automatic delivery queued so far has been answered. */
   waitForDeliveries: () => Promise<void>;
+  /**
+   * Runs `work` once, just before the next API request to `method` and a path matching
+   * `path` is handled: what happens at Stripe between two of the app's calls. An error it
+   * throws is that request's answer.
+   */
+  beforeNext: (method: string, path: RegExp, work: () => void) => void;
   useInEnv: () => void;
   close: () => Promise<void>;
 };
@@ -158,6 +164,7 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
   const answered = new Map<string, { path: string; fingerprint: string; answer: Answer }>();
   let deliveries = Promise.resolve();
   let requestCount = 0;
+  const hooks: Array<{ method: string; path: RegExp; work: () => void }> = [];
 
   const ledger = createLedger((event) => {
     const url = options.webhookUrl;
@@ -365,7 +372,9 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
         }),
       );
     let answer: Answer;
+    const hook = hooks.findIndex((h) => h.method === method && h.path.test(path));
     try {
+      if (hook >= 0) hooks.splice(hook, 1)[0]!.work();
       answer = { status: 200, body: JSON.stringify(route.handle(route.ids, params)) };
     } catch (error) {
       answer = answerError(error);
@@ -450,6 +459,7 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     deliver,
     deliverTo,
     waitForDeliveries: () => deliveries,
+    beforeNext: (method, path, work) => void hooks.push({ method, path, work }),
     useInEnv: () => {
       process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
       process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
