@@ -39,7 +39,7 @@ async function historyOf(paymentId: string) {
     })
     .from(paymentStatusChanges)
     .where(eq(paymentStatusChanges.paymentId, paymentId))
-    .orderBy(asc(paymentStatusChanges.id));
+    .orderBy(asc(paymentStatusChanges.createdAt));
 }
 
 async function createdAtOf(paymentId: string): Promise<Date> {
