@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { POST as WEBHOOK } from '@/app/api/payment/webhook/route';
 import { db } from '@/lib/db/client';
-import { payments, purchases } from '@/models';
+import { payments, paymentStatusChanges, purchases } from '@/models';
 import { createEnvolvement, createUser, type TestUser } from '../factories';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from './fake-stripe';
 import { buildRequest, call } from './http';
@@ -99,6 +99,21 @@ export function refundsAtStripe(stripe: FakeStripe, intentId: string) {
   return [...stripe.refundsById.values()]
     .filter((r) => r.payment_intent === intentId)
     .map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
+}
+
+/** The ledger's history of a payment, oldest first: each move, where it came from and whether it applied. */
+export async function historyOf(paymentId: string) {
+  return db()
+    .select({
+      from: paymentStatusChanges.fromStatus,
+      to: paymentStatusChanges.toStatus,
+      refunded: paymentStatusChanges.amountRefundedCents,
+      applied: paymentStatusChanges.applied,
+      source: paymentStatusChanges.source,
+    })
+    .from(paymentStatusChanges)
+    .where(eq(paymentStatusChanges.paymentId, paymentId))
+    .orderBy(asc(paymentStatusChanges.createdAt));
 }
 
 /** Runs `work` while Stripe cannot be reached, keeping the expected error logs out of the output. */

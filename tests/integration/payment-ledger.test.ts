@@ -10,7 +10,7 @@ import { useTestDatabase } from '../helpers/db';
 import type { FakeEvent } from '../helpers/fake-stripe';
 import type { FakeObject } from '../helpers/fake-stripe-ledger';
 import { call } from '../helpers/http';
-import { deliver, openCheckout, paidSetup, pay, postWebhook, useFakeStripe } from '../helpers/payments';
+import { deliver, historyOf, openCheckout, paidSetup, pay, postWebhook, useFakeStripe } from '../helpers/payments';
 
 useTestDatabase();
 const stripe = useFakeStripe();
@@ -53,20 +53,6 @@ async function ledgerOf(id: string) {
     .from(payments)
     .where(eq(payments.id, id));
   return row;
-}
-
-async function historyOf(id: string) {
-  return db()
-    .select({
-      from: paymentStatusChanges.fromStatus,
-      to: paymentStatusChanges.toStatus,
-      refunded: paymentStatusChanges.amountRefundedCents,
-      applied: paymentStatusChanges.applied,
-      source: paymentStatusChanges.source,
-    })
-    .from(paymentStatusChanges)
-    .where(eq(paymentStatusChanges.paymentId, id))
-    .orderBy(asc(paymentStatusChanges.createdAt));
 }
 
 async function membershipsOf(envolvementId: string, userId: string) {

@@ -1,13 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db/client';
 import { redirectLogs } from '@/lib/log';
 import { ABANDON_AFTER_MS, reconcilePayments } from '@/lib/payments/reconcile';
-import { payments, paymentStatusChanges, purchases } from '@/models';
+import { payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { invalidRequest } from '../helpers/fake-stripe-ledger';
 import {
   checkAccess,
+  historyOf,
   joinByCard,
   openCheckout,
   paidSetup,
@@ -28,18 +29,16 @@ const DAY = 24 * 60 * MINUTE;
 const later = (ms: number) => new Date(Date.now() + ms);
 const CANCEL = /^\/v1\/payment_intents\/[^/]+\/cancel$/;
 
-/** The ledger's history of a payment: each move, where it came from and whether it applied. */
-async function historyOf(paymentId: string) {
-  return db()
-    .select({
-      from: paymentStatusChanges.fromStatus,
-      to: paymentStatusChanges.toStatus,
-      source: paymentStatusChanges.source,
-      applied: paymentStatusChanges.applied,
-    })
-    .from(paymentStatusChanges)
-    .where(eq(paymentStatusChanges.paymentId, paymentId))
-    .orderBy(asc(paymentStatusChanges.createdAt));
+/** Runs `work` with the logs kept aside; gives its result and the log records. */
+async function withLogs<T>(work: () => Promise<T>): Promise<{ result: T; logs: Array<Record<string, unknown>> }> {
+  const lines: string[] = [];
+  const restoreLogs = redirectLogs({ write: (line) => void lines.push(line) });
+  try {
+    const result = await work();
+    return { result, logs: lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  } finally {
+    restoreLogs();
+  }
 }
 
 async function createdAtOf(paymentId: string): Promise<Date> {
@@ -68,8 +67,8 @@ describe('reconcilePayments and disputes with no webhook', () => {
     expect(ended).toMatchObject({ endReason: 'dispute_lost', endedAt: expect.any(Date) });
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
     expect((await historyOf(intentId)).filter((move) => move.source === 'reconcile')).toEqual([
-      { from: 'succeeded', to: 'disputed', source: 'reconcile', applied: true },
-      { from: 'disputed', to: 'dispute_lost', source: 'reconcile', applied: true },
+      { from: 'succeeded', to: 'disputed', refunded: 0, source: 'reconcile', applied: true },
+      { from: 'disputed', to: 'dispute_lost', refunded: 0, source: 'reconcile', applied: true },
     ]);
   });
 
@@ -105,19 +104,9 @@ describe('reconcilePayments when Stripe does not answer as hoped', () => {
     const { buyer, row } = await paidSetup();
     const intentId = await openCheckout(buyer, row.id);
     stripe().succeed(intentId);
-    const lines: string[] = [];
-    const restoreLogs = redirectLogs({ write: (line) => void lines.push(line) });
-    try {
-      expect(await withStripeDown(() => reconcilePayments({ now: later(6 * MINUTE) }))).toEqual({
-        checked: 1,
-        changed: 0,
-        canceled: 0,
-        failed: 1,
-      });
-    } finally {
-      restoreLogs();
-    }
-    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+    const { result, logs } = await withLogs(() => withStripeDown(() => reconcilePayments({ now: later(6 * MINUTE) })));
+    expect(result).toEqual({ checked: 1, changed: 0, canceled: 0, failed: 1 });
+    expect(logs).toEqual([
       expect.objectContaining({ level: 'error', scope: 'payments.reconcile', paymentId: intentId }),
     ]);
     expect(await paymentOf(intentId)).toMatchObject({ status: 'requires_payment', reconciledAt: null });
@@ -150,7 +139,7 @@ describe('reconcilePayments and abandoned intents', () => {
     expect(stripe().intents.get(intentId)).toMatchObject({ status: 'requires_payment_method' });
     expect(await reconcilePayments({ now: new Date(dayAfter + 1) })).toMatchObject({ canceled: 1, failed: 0 });
     expect(await historyOf(intentId)).toEqual([
-      { from: 'requires_payment', to: 'canceled', source: 'reconcile:abandoned', applied: true },
+      { from: 'requires_payment', to: 'canceled', refunded: 0, source: 'reconcile:abandoned', applied: true },
     ]);
   });
 
@@ -168,7 +157,7 @@ describe('reconcilePayments and abandoned intents', () => {
     expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: null });
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
     expect(await historyOf(intentId)).toEqual([
-      { from: 'requires_payment', to: 'succeeded', source: 'reconcile:abandoned', applied: true },
+      { from: 'requires_payment', to: 'succeeded', refunded: 0, source: 'reconcile:abandoned', applied: true },
     ]);
   });
 
@@ -178,17 +167,9 @@ describe('reconcilePayments and abandoned intents', () => {
     stripe().beforeNext('POST', CANCEL, () => {
       throw invalidRequest('parameter_invalid', 'Invalid cancellation_reason.', 'cancellation_reason');
     });
-    const restoreLogs = redirectLogs({ write: () => undefined });
-    try {
-      expect(await reconcilePayments({ now: later(25 * 60 * MINUTE) })).toEqual({
-        checked: 1,
-        changed: 0,
-        canceled: 0,
-        failed: 1,
-      });
-    } finally {
-      restoreLogs();
-    }
+    const { result, logs } = await withLogs(() => reconcilePayments({ now: later(25 * 60 * MINUTE) }));
+    expect(result).toEqual({ checked: 1, changed: 0, canceled: 0, failed: 1 });
+    expect(logs).toEqual([expect.objectContaining({ scope: 'payments.reconcile', paymentId: intentId })]);
     expect(await paymentOf(intentId)).toMatchObject({ status: 'requires_payment' });
     expect(stripe().intents.get(intentId)).toMatchObject({ status: 'requires_payment_method' });
   });
