@@ -59,6 +59,9 @@ export async function postWebhook(payload: string, signature: string) {
   return { status: response.status, body: await response.json() };
 }
 
+/** The webhook's answer to an event it handled for the first time. */
+export const handled = (outcome: string) => ({ status: 200, body: { received: true, duplicate: false, outcome } });
+
 /** Delivers fake Stripe's events to the webhook route in the order given; gives each answer. */
 export async function deliver(stripe: FakeStripe, events: FakeEvent[]) {
   const answers = [];

@@ -10,7 +10,16 @@ import { useTestDatabase } from '../helpers/db';
 import type { FakeEvent } from '../helpers/fake-stripe';
 import type { FakeObject } from '../helpers/fake-stripe-ledger';
 import { call } from '../helpers/http';
-import { deliver, historyOf, openCheckout, paidSetup, pay, postWebhook, useFakeStripe } from '../helpers/payments';
+import {
+  deliver,
+  handled,
+  historyOf,
+  openCheckout,
+  paidSetup,
+  pay,
+  postWebhook,
+  useFakeStripe,
+} from '../helpers/payments';
 
 useTestDatabase();
 const stripe = useFakeStripe();
@@ -133,7 +142,6 @@ async function whileStripeIsDown<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const handled = (outcome: string) => ({ status: 200, body: { received: true, duplicate: false, outcome } });
 const event = (source: FakeEvent) => `event:${source.id}`;
 
 async function deliverOne(source: FakeEvent) {

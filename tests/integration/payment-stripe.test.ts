@@ -9,7 +9,7 @@ import { useTestDatabase } from '../helpers/db';
 import type { FakeEvent } from '../helpers/fake-stripe';
 import type { FakeObject } from '../helpers/fake-stripe-ledger';
 import { buildRequest, call } from '../helpers/http';
-import { deliver, openCheckout, paidSetup, pay, postWebhook, useFakeStripe } from '../helpers/payments';
+import { deliver, handled, openCheckout, paidSetup, pay, postWebhook, useFakeStripe } from '../helpers/payments';
 
 useTestDatabase();
 const stripe = useFakeStripe();
@@ -45,7 +45,6 @@ async function deliverOne(event: FakeEvent) {
   return res!;
 }
 
-const handled = (outcome: string) => ({ status: 200, body: { received: true, duplicate: false, outcome } });
 const DUPLICATE = { status: 200, body: { received: true, duplicate: true, outcome: 'duplicate' } };
 
 const membershipsOf = async (envolvementId: string) =>

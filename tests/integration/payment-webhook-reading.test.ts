@@ -8,6 +8,7 @@ import type { FakeEvent } from '../helpers/fake-stripe';
 import { createUser } from '../factories';
 import {
   checkAccess,
+  handled,
   openCheckout,
   paidSetup,
   paymentOf,
@@ -20,8 +21,6 @@ import {
 // whatever shape Stripe (or someone replaying a signed body) gives each field.
 useTestDatabase();
 const stripe = useFakeStripe();
-
-const handled = (outcome: string) => ({ status: 200, body: { received: true, duplicate: false, outcome } });
 
 function latest(paymentIntentId: string, type: string): FakeEvent {
   const found = stripe()
