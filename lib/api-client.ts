@@ -67,6 +67,17 @@ function toApiError(response: Response, body: unknown, fallback: string): ApiErr
  * not 2xx and for a failed connection; an aborted call rethrows the AbortError.
  */
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  return (await call<T>(path, options)).body;
+}
+
+/** A page of a list that says where the next page is in its `Link: <…>; rel="next"` header. */
+export async function apiPage<T>(path: string): Promise<{ items: T[]; next: string | null }> {
+  const { body, response } = await call<T[]>(path, {});
+  const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '');
+  return { items: Array.isArray(body) ? body : [], next: next?.[1] ?? null };
+}
+
+async function call<T>(path: string, options: ApiOptions): Promise<{ body: T; response: Response }> {
   const { json, form, urlencoded, signal } = options;
   const method = options.method ?? (json !== undefined || form || urlencoded ? 'POST' : 'GET');
   const init: RequestInit = { method, signal };
@@ -86,7 +97,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
   }
   const body = await readBody(response);
   if (!response.ok) throw toApiError(response, body, options.fallback ?? 'Something went wrong. Please try again.');
-  return body as T;
+  return { body: body as T, response };
 }
 
 /** The message to show for a failure of `api()` or anything else thrown while calling it. */

@@ -45,8 +45,12 @@ export const envolvements = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('envolvements_creator_idx').on(t.creatorId, t.createdAt),
-    index('envolvements_created_idx').on(t.createdAt, t.id),
+    // Newest first for a creator's profile and for public lists, with the id as the
+    // keyset cursor's tie-break; the partial index holds only what public lists show.
+    index('envolvements_creator_newest_idx').on(t.creatorId, t.createdAt, t.id),
+    index('envolvements_listed_newest_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null and ${t.isActive}`),
     index('envolvements_categories_idx').using('gin', t.categories),
     index('envolvements_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('envolvements_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),

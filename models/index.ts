@@ -1,6 +1,7 @@
 import 'server-only';
 export * from './users';
 export * from './envolvements';
+export * from './envolvement-categories';
 export * from './payments';
 export * from './purchases';
 export * from './payment-events';

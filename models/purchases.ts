@@ -34,7 +34,8 @@ export const purchases = pgTable(
     uniqueIndex('purchases_active_envolvement_user_unique')
       .on(t.envolvementId, t.userId)
       .where(sql`${t.endedAt} is null`),
-    index('purchases_user_idx').on(t.userId, t.createdAt),
+    // A buyer's purchases newest first, with the id as the keyset cursor's tie-break.
+    index('purchases_user_newest_idx').on(t.userId, t.createdAt, t.id),
     index('purchases_envolvement_idx').on(t.envolvementId, t.createdAt),
     // An ended membership always says why, and only an ended one does: the rules read either.
     check('purchases_end_reason_with_end', sql`(${t.endedAt} is null) = (${t.endReason} is null)`),

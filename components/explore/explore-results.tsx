@@ -3,6 +3,7 @@ import { OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { buttonClasses } from '@/components/ui/button';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
+import { countLabel } from '@/lib/envolvements/rules';
 import { logError } from '@/lib/log';
 import { CategoryRow, CategoryRowSkeleton } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
@@ -30,7 +31,9 @@ async function FilteredResults({ params, viewerId }: { params: ExploreParams; vi
   return (
     <section className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold text-ink">All Envolvements ({page.total})</h2>
+        <h2 className="text-xl font-bold text-ink">
+          All Envolvements ({countLabel(page.total ?? page.items.length, page.totalCapped)})
+        </h2>
         <Link href="/explore" className={buttonClasses('ghost', 'sm')}>
           Back to Categories
         </Link>

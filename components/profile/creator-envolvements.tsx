@@ -1,18 +1,28 @@
 import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
-import { EnvolvementGrid, EnvolvementGridSkeleton } from './envolvement-grid';
+import { profileSlug } from '@/lib/envolvements/rules';
+import { EnvolvementGridSkeleton } from './envolvement-grid';
+import { nextPagePath } from './next-page';
+import { PagedGrid } from './paged-grid';
 
 /** A creator's envolvements as cards linking to their pages; streamed after the profile header. */
 export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: string; viewerId: string | null }) {
-  const items = await listEnvolvementsByCreator(creatorId, viewerId);
-  if (!items.length) {
+  const page = await listEnvolvementsByCreator(creatorId, viewerId);
+  if (!page.items.length) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
         This user has no Envolvements.
       </p>
     );
   }
-  return <EnvolvementGrid items={items} viewer={offerViewerOf(viewerId)} mode="link" />;
+  return (
+    <PagedGrid
+      initial={page.items}
+      next={nextPagePath(`/api/profile/${encodeURIComponent(profileSlug(creatorId))}`, page.nextCursor)}
+      viewer={offerViewerOf(viewerId)}
+      mode="link"
+    />
+  );
 }
 
 export function CreatorEnvolvementsLoading() {

@@ -1,20 +1,23 @@
 import 'server-only';
-import { and, arrayOverlaps, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { containsPattern } from '@/lib/db/like';
 import { MAX_PAGE_SIZE } from '@/lib/validation/explore';
-import { isUuid } from '@/lib/validation/ids';
 import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
-import { isStorableDate } from '@/lib/validation/envolvement';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '@/lib/validation/text';
-import { envolvements, purchases, users, type EnvolvementRow } from '@/models';
+import { envolvementCategories, envolvements, purchases, users, type EnvolvementRow } from '@/models';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
+import { decodeCursor, encodeCursor, isAfter, type Position } from './cursor';
 import { heldMembership, loadMemberships } from './membership';
 import { toEnvolvementDto } from './serialize';
 import type { EnvolvementDto } from './types';
 
 export const DEFAULT_PAGE_SIZE = 24;
+/** Lists count up to this many and then say '1,000+': a count never reads more rows than that. */
+export const COUNT_CAP = 1000;
+/** Searches shorter than a trigram cannot use the trigram indexes. */
+const TRIGRAM = 3;
 
 export type ListQuery = {
   q?: string;
@@ -24,41 +27,142 @@ export type ListQuery = {
   viewerId: string | null;
 };
 
-export type EnvolvementPage = { items: EnvolvementDto[]; nextCursor: string | null; total: number };
-
-// Keyset pagination on (created_at, id): stable under inserts, each row once.
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-// A cursor comes back from the client: its id goes into a uuid cast and its time into a
-// timestamptz, so anything PostgreSQL would refuse is refused here as a bad cursor.
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!isUuid(id) || !isStorableDate(createdAt)) {
-    throw new AppError('bad_request', 'Invalid cursor');
-  }
-  return { createdAt, id };
-}
+/**
+ * A page of a list. The first page says how many there are, up to COUNT_CAP (`totalCapped`
+ * when there are more); later pages leave the count out (`total: null`).
+ */
+export type EnvolvementPage = {
+  items: EnvolvementDto[];
+  nextCursor: string | null;
+  total: number | null;
+  totalCapped: boolean;
+};
 
 // Public lists hold published envolvements only: a draft is its creator's until published,
 // and a removed one leaves them for good.
 const kept = isNull(envolvements.archivedAt);
 export const publishedEnvolvement = and(kept, eq(envolvements.isActive, true))!;
-const listed = publishedEnvolvement;
 
-function filters(query: Pick<ListQuery, 'q' | 'categories'>): SQL {
-  const conditions: SQL[] = [listed];
-  const q = query.q?.trim().toLowerCase();
-  if (q) {
-    const pattern = containsPattern(q);
-    conditions.push(
-      or(sql`lower(${envolvements.title}) like ${pattern}`, sql`lower(${envolvements.description}) like ${pattern}`)!,
-    );
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+const TOP = { at: sql`'infinity'::timestamptz`, id: sql`'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid` };
+
+/** The keyset bound after `after`, or above every row. */
+function bound(after: Position | null): { at: SQL; id: SQL } {
+  if (!after) return TOP;
+  // The cursor keeps milliseconds and PostgreSQL microseconds: rows made within that
+  // millisecond would be skipped without the cursor row's exact time, read where it still exists.
+  return {
+    at: sql`coalesce((select c.created_at from ${envolvements} c where c.id = ${after.id}::uuid), ${after.createdAt.toISOString()}::timestamptz)`,
+    id: sql`${after.id}::uuid`,
+  };
+}
+
+type FoundRow = { id: string; created_at: Date | string; score?: number | string | null };
+
+async function positions(query: SQL): Promise<Position[]> {
+  // Both drivers answer raw queries with `rows`.
+  const found = (await db().execute(query)) as unknown as { rows: FoundRow[] };
+  return found.rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    ...(row.score === undefined ? {} : { score: Number(row.score ?? 0) }),
+  }));
+}
+
+/** The newest published envolvements after a position, in any of `categories` when given. */
+function newest(categories: readonly Category[], after: Position | null, take: number): Promise<Position[]> {
+  const { at, id } = bound(after);
+  if (categories.length === 0) {
+    return positions(sql`
+      select e.id, e.created_at from ${envolvements} e
+      where e.archived_at is null and e.is_active and (e.created_at, e.id) < (${at}, ${id})
+      order by e.created_at desc, e.id desc limit ${take}`);
   }
-  if (query.categories?.length) conditions.push(arrayOverlaps(envolvements.categories, query.categories));
-  return and(...conditions)!;
+  // Each category's newest from its own index range, merged: the cost is the page, not the table.
+  return positions(sql`
+    select distinct x.envolvement_id as id, x.created_at from unnest(${textArray(categories)}) as c(category)
+    cross join lateral (
+      select ec.envolvement_id, ec.created_at from ${envolvementCategories} ec
+      where ec.listed and ec.category = c.category and (ec.created_at, ec.envolvement_id) < (${at}, ${id})
+      order by ec.created_at desc, ec.envolvement_id desc limit ${take}
+    ) x
+    order by x.created_at desc, id desc limit ${take}`);
+}
+
+type Count = { total: number; capped: boolean };
+
+/**
+ * How many published envolvements there are (in any of `categories`), reading at most
+ * COUNT_CAP + 1 index entries per category, newest first.
+ */
+async function countListed(categories: readonly Category[]): Promise<Count> {
+  const reach = COUNT_CAP + 1;
+  const inner =
+    categories.length === 0
+      ? sql`select e.id from ${envolvements} e where e.archived_at is null and e.is_active
+            order by e.created_at desc, e.id desc limit ${reach}`
+      : sql`select x.id from unnest(${textArray(categories)}) as c(category)
+            cross join lateral (
+              select ec.envolvement_id as id from ${envolvementCategories} ec
+              where ec.listed and ec.category = c.category
+              order by ec.created_at desc, ec.envolvement_id desc limit ${reach}
+            ) x`;
+  const found = (await db().execute(sql`select count(distinct id)::int as n from (${inner}) t`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  // One category at its reach already holds more than the cap; else every row was read.
+  const n = found.rows[0]?.n ?? 0;
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+type Window = { positions: Position[]; more: boolean; count: Count | null; ranked: boolean };
+
+/**
+ * A search. A trigram bitmap finds up to COUNT_CAP + 1 matches; when that is all of them,
+ * they rank by how well the title holds the words, then newest first. A word found in more
+ * rows than that lists newest first by walking the newest-first index, where the next page
+ * lies a few rows down. Text shorter than a trigram walks the same way.
+ */
+async function search(
+  text: string,
+  categories: readonly Category[],
+  after: Position | null,
+  take: number,
+): Promise<Window> {
+  const pattern = containsPattern(text);
+  const cats = categories.length ? textArray(categories) : sql`null::text[]`;
+  const walk = async (count: Count | null): Promise<Window> => {
+    const { at, id } = bound(after);
+    const found = await positions(
+      sql`select id, created_at from envolvement_search_newest(${pattern}, ${cats}, ${at}, ${id}, ${take + 1})`,
+    );
+    return { positions: found.slice(0, take), more: found.length > take, count, ranked: false };
+  };
+  // A later page of a walk carries no score.
+  if (after && after.score === undefined) return walk(null);
+  if (text.length < TRIGRAM) {
+    const sample = await positions(
+      sql`select id, created_at from envolvement_search_newest(${pattern}, ${cats}, ${TOP.at}, ${TOP.id}, ${COUNT_CAP + 1})`,
+    );
+    return walk(after ? null : { total: Math.min(sample.length, COUNT_CAP), capped: sample.length > COUNT_CAP });
+  }
+  const matches = await positions(
+    sql`select id, created_at, score from envolvement_search_matches(${pattern}, ${text}, ${cats}, ${COUNT_CAP + 1})`,
+  );
+  if (matches.length > COUNT_CAP) return walk(after ? null : { total: COUNT_CAP, capped: true });
+  const ordered = matches.sort((a, b) => (isAfter(a, b) ? 1 : isAfter(b, a) ? -1 : 0));
+  const rest = after ? ordered.filter((p) => isAfter(p, after)) : ordered;
+  return {
+    positions: rest.slice(0, take),
+    more: rest.length > take,
+    count: after ? null : { total: matches.length, capped: false },
+    ranked: true,
+  };
 }
 
 /** Buyer ids each viewer may see, for many envolvements in one query. */
@@ -98,106 +202,133 @@ async function toDtos(
   return found.map((f) => toEnvolvementDto(f.row, f.creator, { visibleBuyerIds: buyers.get(f.row.id) ?? [] }));
 }
 
-/** A page of envolvements, newest first, filtered in SQL. */
+/** The envolvements with these ids, in this order, as the list's viewer sees them. */
+async function inOrder(ids: string[], viewerId: string | null): Promise<EnvolvementDto[]> {
+  if (ids.length === 0) return [];
+  const found = await db()
+    .select({ row: envolvements, creator: userCardColumns })
+    .from(envolvements)
+    .innerJoin(users, eq(users.id, envolvements.creatorId))
+    .where(inArray(envolvements.id, ids));
+  const dtos = new Map((await toDtos(found, viewerId)).map((dto) => [dto._id, dto]));
+  return ids.flatMap((id) => dtos.get(id) ?? []);
+}
+
+/**
+ * A page of published envolvements: newest first, or ranked when searching, filtered by
+ * categories. Every query reads an index range the size of the page, or a capped bitmap.
+ */
 export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPage> {
   // The API's schema refuses such text first; Explore's page passes its `q` straight here.
   if (query.q && hasForbiddenCharacters(query.q))
     throw new AppError('bad_request', forbiddenCharactersMessage('Search text'));
-  const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
-  const where = filters(query);
+  const take = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const pageWhere = after
-    ? and(
-        where,
-        // The cursor row's own timestamp where it still exists: the cursor keeps milliseconds
-        // and PostgreSQL microseconds, so rows made within that millisecond would be skipped.
-        sql`(${envolvements.createdAt}, ${envolvements.id}) < (coalesce((select c.created_at from ${envolvements} c where c.id = ${after.id}::uuid), ${after.createdAt.toISOString()}::timestamptz), ${after.id}::uuid)`,
-      )
-    : where;
-  const [found, [totalRow]] = await Promise.all([
-    db()
-      .select({ row: envolvements, creator: userCardColumns })
-      .from(envolvements)
-      .innerJoin(users, eq(users.id, envolvements.creatorId))
-      .where(pageWhere)
-      .orderBy(desc(envolvements.createdAt), desc(envolvements.id))
-      .limit(limit + 1),
-    db().select({ n: count() }).from(envolvements).where(where),
-  ]);
-  const page = found.slice(0, limit);
-  const last = page[page.length - 1];
+  const categories = query.categories ?? [];
+  const text = query.q?.trim().toLowerCase() ?? '';
+  let window: Window;
+  if (text) {
+    window = await search(text, categories, after, take);
+  } else {
+    const [found, count] = await Promise.all([
+      newest(categories, after, take + 1),
+      after ? null : countListed(categories),
+    ]);
+    window = { positions: found.slice(0, take), more: found.length > take, count, ranked: false };
+  }
+  const last = window.positions[window.positions.length - 1];
   return {
-    items: await toDtos(page, query.viewerId),
-    nextCursor: found.length > limit && last ? encodeCursor(last.row) : null,
-    total: Number(totalRow?.n ?? 0),
+    items: await inOrder(
+      window.positions.map((p) => p.id),
+      query.viewerId,
+    ),
+    nextCursor:
+      window.more && last ? encodeCursor(window.ranked ? last : { createdAt: last.createdAt, id: last.id }) : null,
+    total: window.count?.total ?? null,
+    totalCapped: window.count?.capped ?? false,
   };
 }
 
-/** Explore's default view: the newest few of every category that has any. */
+/** Explore's default view: the newest few of every category that has any, each from its own index range. */
 export async function listEnvolvementsByCategory(
   viewerId: string | null,
   perCategory = 12,
 ): Promise<Array<{ category: Category; items: EnvolvementDto[] }>> {
-  // Rank rows within each of their categories in SQL and keep the first few of each.
-  const ranked = (await db().execute(sql`
-    select t.id, t.category from (
-      select e.id, c.category,
-             row_number() over (partition by c.category order by e.created_at desc, e.id desc) as rank
-      from ${envolvements} e cross join lateral unnest(e.categories) as c(category)
-      where e.archived_at is null and e.is_active
-    ) t
-    where t.rank <= ${perCategory}`)) as unknown as { rows: Array<{ id: string; category: string }> };
-  // Both drivers answer raw queries with `rows`.
-  const pairs = ranked.rows;
+  const found = (await db().execute(sql`
+    select c.category, x.envolvement_id as id from unnest(${textArray(CATEGORIES)}) as c(category)
+    cross join lateral (
+      select ec.envolvement_id from ${envolvementCategories} ec
+      where ec.listed and ec.category = c.category
+      order by ec.created_at desc, ec.envolvement_id desc limit ${perCategory}
+    ) x`)) as unknown as { rows: Array<{ id: string; category: string }> };
+  const pairs = found.rows;
   if (pairs.length === 0) return [];
-  const found = await db()
-    .select({ row: envolvements, creator: userCardColumns })
-    .from(envolvements)
-    .innerJoin(users, eq(users.id, envolvements.creatorId))
-    .where(inArray(envolvements.id, [...new Set(pairs.map((p) => p.id))]))
-    .orderBy(desc(envolvements.createdAt), desc(envolvements.id));
-  const dtos = new Map((await toDtos(found, viewerId)).map((dto) => [dto._id, dto]));
-  const ordered = [...dtos.values()];
+  const dtos = new Map((await inOrder([...new Set(pairs.map((p) => p.id))], viewerId)).map((d) => [d._id, d]));
   return CATEGORIES.map((category) => ({
     category,
-    items: ordered.filter((dto) => pairs.some((p) => p.id === dto._id && p.category === category)),
+    items: pairs.flatMap((p) => (p.category === category ? (dtos.get(p.id) ?? []) : [])),
   })).filter((group) => group.items.length > 0);
 }
 
-/** Everything a creator has published, newest first; their drafts too when they ask. */
-export async function listEnvolvementsByCreator(creatorId: string, viewerId: string | null): Promise<EnvolvementDto[]> {
-  const found = await db()
-    .select({ row: envolvements, creator: userCardColumns })
-    .from(envolvements)
-    .innerJoin(users, eq(users.id, envolvements.creatorId))
-    .where(and(eq(envolvements.creatorId, creatorId), viewerId === creatorId ? kept : listed))
-    .orderBy(desc(envolvements.createdAt), desc(envolvements.id));
-  return toDtos(found, viewerId);
+/** A page of a profile's list: 24 cards, and where the next page starts. */
+export type CardPage = { items: EnvolvementDto[]; nextCursor: string | null };
+export const PROFILE_PAGE_SIZE = 24;
+
+/** A creator's envolvements, newest first, a page at a time; their drafts too when they ask. */
+export async function listEnvolvementsByCreator(
+  creatorId: string,
+  viewerId: string | null,
+  cursor: string | null = null,
+): Promise<CardPage> {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const { at, id } = bound(after);
+  const found = await positions(sql`
+    select e.id, e.created_at from ${envolvements} e
+    where e.creator_id = ${creatorId} and e.archived_at is null ${viewerId === creatorId ? sql`` : sql`and e.is_active`}
+      and (e.created_at, e.id) < (${at}, ${id})
+    order by e.created_at desc, e.id desc limit ${PROFILE_PAGE_SIZE + 1}`);
+  const page = found.slice(0, PROFILE_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    items: await inOrder(
+      page.map((p) => p.id),
+      viewerId,
+    ),
+    nextCursor: found.length > PROFILE_PAGE_SIZE && last ? encodeCursor(last) : null,
+  };
 }
 
 /**
- * What a user has joined or bought, newest first, ended memberships and removed
- * envolvements included: the buyer keeps the record, marked by its `membership`.
+ * What a user has joined or bought, by their latest membership of each, newest first, a page
+ * at a time; ended memberships and removed envolvements included: the buyer keeps the record,
+ * marked by its `membership`.
  */
-export async function listPurchasedEnvolvements(userId: string): Promise<EnvolvementDto[]> {
-  const found = await db()
-    .selectDistinctOn([purchases.envolvementId], {
-      row: envolvements,
-      creator: userCardColumns,
-      joinedAt: purchases.createdAt,
-    })
-    .from(purchases)
-    .innerJoin(envolvements, eq(envolvements.id, purchases.envolvementId))
-    .innerJoin(users, eq(users.id, envolvements.creatorId))
-    .where(eq(purchases.userId, userId))
-    .orderBy(purchases.envolvementId, desc(purchases.createdAt));
-  found.sort((a, b) => b.joinedAt.getTime() - a.joinedAt.getTime());
-  const [dtos, memberships] = await Promise.all([
-    toDtos(found, userId),
-    loadMemberships(
-      found.map((f) => f.row.id),
-      userId,
-    ),
-  ]);
-  return dtos.map((dto) => ({ ...dto, membership: memberships.get(dto._id) ?? null }));
+export async function listPurchasedEnvolvements(userId: string, cursor: string | null = null): Promise<CardPage> {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const at = after
+    ? sql`coalesce((select q.created_at from ${purchases} q where q.id = ${after.id}::uuid), ${after.createdAt.toISOString()}::timestamptz)`
+    : TOP.at;
+  const id = after ? sql`${after.id}::uuid` : TOP.id;
+  const found = (await db().execute(sql`
+    select p.id, p.created_at, p.envolvement_id from ${purchases} p
+    where p.user_id = ${userId} and (p.created_at, p.id) < (${at}, ${id})
+      and not exists (
+        select 1 from ${purchases} later
+        where later.user_id = p.user_id and later.envolvement_id = p.envolvement_id
+          and (later.created_at, later.id) > (p.created_at, p.id)
+      )
+    order by p.created_at desc, p.id desc limit ${PROFILE_PAGE_SIZE + 1}`)) as unknown as {
+    rows: Array<{ id: string; created_at: Date | string; envolvement_id: string }>;
+  };
+  const page = found.rows.slice(0, PROFILE_PAGE_SIZE);
+  const last = page[page.length - 1];
+  const ids = page.map((row) => row.envolvement_id);
+  const [dtos, memberships] = await Promise.all([inOrder(ids, userId), loadMemberships(ids, userId)]);
+  return {
+    items: dtos.map((dto) => ({ ...dto, membership: memberships.get(dto._id) ?? null })),
+    nextCursor:
+      found.rows.length > PROFILE_PAGE_SIZE && last
+        ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
+        : null,
+  };
 }

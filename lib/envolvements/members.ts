@@ -9,7 +9,7 @@ import { grantsAccess } from '@/lib/payments/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
 import { payments, purchases, users } from '@/models';
 import type { PaymentStatus } from '@/lib/domain/payment-status';
-import { decodeCursor, encodeCursor } from './list';
+import { decodeCursor, encodeCursor } from './cursor';
 import { getOwnEnvolvementOrThrow } from './service';
 import type { MemberDto, MemberPage } from './types';
 

@@ -61,6 +61,11 @@ export function formatPrice(cents: number): string {
   return cents <= 0 ? 'Free' : `$${(cents / 100).toFixed(2)}`;
 }
 
+/** A list's size as Explore says it: '12', or '1,000+' when the count stopped at its cap. */
+export function countLabel(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}
+
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }

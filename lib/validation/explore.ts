@@ -27,6 +27,11 @@ export const exploreFiltersSchema = z.object({
   category: z.preprocess(all, z.array(category).max(CATEGORIES.length)),
 });
 
+const cursor = z.preprocess(first, z.string().max(200).check(checkText('Cursor')).optional());
+
+/** Where a list's page starts: no cursor for the first. */
+export const cursorQuerySchema = z.object({ cursor });
+
 /** A page of the grid: the filters, how many and from where. */
 export const pullQuerySchema = exploreFiltersSchema.extend({
   limit: z.preprocess(
@@ -38,7 +43,7 @@ export const pullQuerySchema = exploreFiltersSchema.extend({
       .max(MAX_PAGE_SIZE, `limit must be between 1 and ${MAX_PAGE_SIZE}`)
       .optional(),
   ),
-  cursor: z.preprocess(first, z.string().max(200).check(checkText('Cursor')).optional()),
+  cursor,
 });
 
 export type ExploreParams = { q: string; categories: Category[]; all: boolean };

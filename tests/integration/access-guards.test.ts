@@ -112,7 +112,7 @@ describe('the Purchased tab', () => {
         { envolvementId: first.id, userId: user.id, createdAt: at(20) },
         { envolvementId: theirs.id, userId: (await createUser()).id, createdAt: at(30) },
       ]);
-    const listed = await listPurchasedEnvolvements(user.id);
+    const { items: listed } = await listPurchasedEnvolvements(user.id);
     expect(listed.map((e) => e._id)).toEqual([first.id, second.id]);
     expect(listed[0]!.membership).toMatchObject({ endReason: null });
   });

@@ -136,12 +136,12 @@ describe('DELETE /api/post/{id}', () => {
       expect(await getItem(member, row.id)).toMatchObject({ status: 200, body: { _id: row.id, removed: true } });
     }
 
-    const [freeCard] = (await listPurchasedEnvolvements(free.id)).filter((e) => e._id === row.id);
+    const [freeCard] = (await listPurchasedEnvolvements(free.id)).items.filter((e) => e._id === row.id);
     expect(freeCard).toMatchObject({
       removed: true,
       membership: { amountCents: 0, free: true, endReason: null, paymentStatus: null },
     });
-    const [paidCard] = (await listPurchasedEnvolvements(buyer.id)).filter((e) => e._id === row.id);
+    const [paidCard] = (await listPurchasedEnvolvements(buyer.id)).items.filter((e) => e._id === row.id);
     expect(paidCard).toMatchObject({
       removed: true,
       membership: { amountCents: 1999, free: false, endReason: 'refunded', paymentStatus: 'refunded' },

@@ -27,7 +27,8 @@ describe('GET /api/post/pull', () => {
     do {
       const res = await pull(`?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.status).toBe(200);
-      expect(res.body.total).toBe(30);
+      // The first page counts; later pages do not count again.
+      expect(res.body.total).toBe(cursor ? null : 30);
       expect(res.body.items.length).toBeLessThanOrEqual(7);
       seen.push(...res.body.items.map((i: { title: string }) => i.title));
       cursor = res.body.nextCursor;

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { EnvolvementGrid } from '@/components/profile/envolvement-grid';
+import { nextPagePath } from '@/components/profile/next-page';
+import { PagedGrid } from '@/components/profile/paged-grid';
 import { ProfileHeader } from '@/components/profile/profile-header';
 import { ProfileSkeleton } from '@/components/profile/profile-skeleton';
 import { SignOutButton } from '@/components/profile/sign-out-button';
@@ -12,6 +13,7 @@ import type { Viewer } from '@/lib/auth/types';
 import { getViewer } from '@/lib/auth/viewer';
 import { listEnvolvementsByCreator, listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
+import { profileSlug } from '@/lib/envolvements/rules';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
 
 export const metadata: Metadata = { title: 'Your profile', robots: { index: false } };
@@ -73,8 +75,12 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
           {
             value: 'my',
             label: 'My Envolvements',
-            content: mine.length ? (
-              <EnvolvementGrid items={mine} viewer={offerViewer} />
+            content: mine.items.length ? (
+              <PagedGrid
+                initial={mine.items}
+                next={nextPagePath(`/api/profile/${encodeURIComponent(profileSlug(viewer.id))}`, mine.nextCursor)}
+                viewer={offerViewer}
+              />
             ) : (
               <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
                 <p className="text-slate-700">You have no Envolvements. Would you like to add some?</p>
@@ -87,8 +93,12 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
           {
             value: 'purchased',
             label: 'Purchased Envolvements',
-            content: purchased.length ? (
-              <EnvolvementGrid items={purchased} viewer={offerViewer} />
+            content: purchased.items.length ? (
+              <PagedGrid
+                initial={purchased.items}
+                next={nextPagePath('/api/purchases', purchased.nextCursor)}
+                viewer={offerViewer}
+              />
             ) : (
               <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700">
                 You have not purchased any Envolvements yet.

@@ -1,12 +1,18 @@
 import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
 import { AppError } from '@/lib/http/errors';
+import { pagedResponse } from '@/lib/http/link';
 import { publicRoute } from '@/lib/http/route';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
+import { cursorQuerySchema } from '@/lib/validation/explore';
 import { decodeSegment } from '@/lib/validation/users';
 
-// GET /api/profile/{userId}: a user's envolvements, newest first (id whole or after '|')
-export const GET = publicRoute(async ({ params, viewer }) => {
-  const user = await findUserByIdOrSlug(decodeSegment(params.userId));
-  if (!user) throw new AppError('not_found', 'User not found');
-  return listEnvolvementsByCreator(user.id, viewer?.id ?? null);
-});
+// GET /api/profile/{userId}: a user's envolvements, newest first (id whole or after '|'),
+// 24 at a time; the Link header names the next page (?cursor=).
+export const GET = publicRoute(
+  async ({ request, params, query, viewer }) => {
+    const user = await findUserByIdOrSlug(decodeSegment(params.userId));
+    if (!user) throw new AppError('not_found', 'User not found');
+    return pagedResponse(request, await listEnvolvementsByCreator(user.id, viewer?.id ?? null, query.cursor ?? null));
+  },
+  { query: cursorQuerySchema },
+);

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { db, setDatabaseHandle, type Database, type DatabaseHandle } from '@/lib/db/client';
+import {
+  listEnvolvements,
+  listEnvolvementsByCategory,
+  listEnvolvementsByCreator,
+  listPurchasedEnvolvements,
+} from '@/lib/envolvements/list';
+import * as schema from '@/models';
+import { useTestDatabase } from '../helpers/db';
+
+// No list a request reads may cost more as the table grows: on 20,000 envolvements every
+// query of Explore, search and the profiles is planned without a sequential scan.
+const { handle } = useTestDatabase();
+const ROWS = 20_000;
+const TOP_CREATOR = 'local|plans-top';
+const BUYER = 'local|plans-buyer';
+
+async function seed() {
+  await db().execute(sql`
+    insert into users (id, name, nickname, email)
+    select 'local|plans-' || g, 'Plans ' || g, 'plans' || g, 'plans' || g || '@example.com'
+    from generate_series(1, 199) g
+    union all select ${TOP_CREATOR}, 'Top', 'top', 'top@example.com'
+    union all select ${BUYER}, 'Buyer', 'buyer', 'buyer@example.com'`);
+  await db().execute(sql`
+    insert into envolvements (creator_id, title, preview_text, description, categories, is_active, created_at)
+    select
+      case when g % 10 = 0 then ${TOP_CREATOR} else 'local|plans-' || (1 + g % 199) end,
+      (array['Portrait', 'Landscape', 'Song', 'Speedrun', 'Lesson'])[1 + g % 5] || ' commission number ' || g,
+      'Preview ' || g,
+      case when g % 500 = 7 then 'a rare zanzibar trip' else 'plain words for row ' || g end,
+      array[(array['Art', 'Music', 'Gaming', 'Video', 'Education'])[1 + g % 5]]
+        || case when g % 3 = 0 then array['Other'] else array[]::text[] end,
+      g % 20 <> 0,
+      now() - g * interval '1 minute'
+    from generate_series(1, ${ROWS}) g`);
+  // One member for most envolvements, and 60 memberships for one buyer.
+  await db().execute(sql`
+    insert into purchases (envolvement_id, user_id, created_at)
+    select id, 'local|plans-' || (1 + abs(hashtext(id::text)) % 199), created_at from envolvements where is_active
+    union all
+    select id, ${BUYER}, created_at from (
+      select id, created_at from envolvements where is_active order by created_at desc limit 60
+    ) recent`);
+  await db().execute(sql`analyze`);
+}
+
+type Recorded = { sql: string; params: unknown[] };
+
+/** Runs `work` with every query drizzle sends recorded. */
+async function recording(work: () => Promise<unknown>): Promise<Recorded[]> {
+  const current = handle();
+  const queries: Recorded[] = [];
+  const logger = { logQuery: (query: string, params: unknown[]) => queries.push({ sql: query, params }) };
+  const client = (current.db as unknown as { $client: unknown }).$client;
+  const recorder = (current.kind === 'postgres'
+    ? drizzlePg(client as pg.Pool, { schema, logger })
+    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
+  setDatabaseHandle({ ...current, db: recorder } as DatabaseHandle);
+  try {
+    await work();
+  } finally {
+    setDatabaseHandle(current);
+  }
+  return queries;
+}
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+
+function nodesOf(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
+}
+
+function planOf(result: unknown): PlanNode {
+  const rows = (result as { rows: Array<Record<string, unknown>> }).rows;
+  const cell = rows[0]?.['QUERY PLAN'];
+  const json = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+  return json[0]!.Plan;
+}
+
+async function explain(text: string, params: unknown[]): Promise<PlanNode> {
+  return planOf(await handle().executeSql(`explain (format json) ${text}`, params));
+}
+
+const TABLES = new Set(['envolvements', 'envolvement_categories', 'purchases']);
+const seqScans = (plan: PlanNode) =>
+  nodesOf(plan)
+    .filter((node) => node['Node Type'] === 'Seq Scan' && TABLES.has(node['Relation Name'] ?? ''))
+    .map((node) => node['Relation Name']);
+
+/**
+ * The plan of a search function's own query: its SQL body with its parameters numbered, under
+ * the settings the function sets for itself.
+ */
+async function explainFunction(name: string, args: unknown[]): Promise<PlanNode> {
+  const found = (await handle().executeSql(`select prosrc, proargnames, proconfig from pg_proc where proname = $1`, [
+    name,
+  ])) as { rows: Array<{ prosrc: string; proargnames: string[]; proconfig: string[] | null }> };
+  const { prosrc, proargnames, proconfig } = found.rows[0]!;
+  const body = proargnames
+    .slice(0, args.length)
+    .reduce((text, arg, i) => text.replace(new RegExp(`\\b${arg}\\b`, 'g'), `$${i + 1}`), prosrc);
+  const client = (handle().db as unknown as { $client: unknown }).$client;
+  const settings = (proconfig ?? []).map((setting) => `set local ${setting.replace('=', ' = ')}`);
+  if (handle().kind === 'postgres') {
+    const connection = await (client as pg.Pool).connect();
+    try {
+      await connection.query('begin');
+      for (const setting of settings) await connection.query(setting);
+      return planOf(await connection.query(`explain (format json) ${body}`, args));
+    } finally {
+      await connection.query('rollback');
+      connection.release();
+    }
+  }
+  return (client as PGlite).transaction(async (tx) => {
+    for (const setting of settings) await tx.query(setting);
+    const plan = planOf(await tx.query(`explain (format json) ${body}`, args));
+    await tx.rollback();
+    return plan;
+  });
+}
+
+afterEach(() => setDatabaseHandle(handle()));
+
+describe('list queries on 20,000 envolvements', () => {
+  it('read indexes only: Explore, search, category filters, profiles and purchases', { timeout: 120_000 }, async () => {
+    await seed();
+    const firstPage = await listEnvolvements({ viewerId: BUYER });
+    expect(firstPage).toMatchObject({ total: 1000, totalCapped: true });
+    const scenarios: Array<[string, () => Promise<unknown>]> = [
+      ['category rows', () => listEnvolvementsByCategory(BUYER, 12)],
+      ['all, first page', () => listEnvolvements({ viewerId: BUYER })],
+      ['all, a later page', () => listEnvolvements({ viewerId: null, cursor: firstPage.nextCursor })],
+      ['one category', () => listEnvolvements({ categories: ['Music'], viewerId: null })],
+      [
+        'two categories, a later page',
+        async () => {
+          const page = await listEnvolvements({ categories: ['Art', 'Other'], viewerId: null });
+          return listEnvolvements({ categories: ['Art', 'Other'], viewerId: null, cursor: page.nextCursor });
+        },
+      ],
+      ['a word in many rows', () => listEnvolvements({ q: 'portrait', viewerId: null })],
+      ['a rare word', () => listEnvolvements({ q: 'zanzibar', viewerId: null })],
+      ['a word nowhere', () => listEnvolvements({ q: 'xylophonic', viewerId: null })],
+      ['two letters', () => listEnvolvements({ q: 'po', viewerId: null })],
+      ['a word and a category', () => listEnvolvements({ q: 'song', categories: ['Music'], viewerId: null })],
+      [
+        'a creator with 2,000 envolvements',
+        async () => {
+          const page = await listEnvolvementsByCreator(TOP_CREATOR, null);
+          return listEnvolvementsByCreator(TOP_CREATOR, TOP_CREATOR, page.nextCursor);
+        },
+      ],
+      [
+        'purchases',
+        async () => {
+          const page = await listPurchasedEnvolvements(BUYER);
+          return listPurchasedEnvolvements(BUYER, page.nextCursor);
+        },
+      ],
+    ];
+    const scanned: string[] = [];
+    for (const [label, work] of scenarios) {
+      for (const query of await recording(work)) {
+        if (!/^\s*select/i.test(query.sql)) continue;
+        const tables = seqScans(await explain(query.sql, query.params));
+        if (tables.length) scanned.push(`${label}: ${tables.join(', ')} in ${query.sql.slice(0, 160)}`);
+      }
+    }
+    const far = [new Date(Date.now() + 1e9).toISOString(), 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
+    const searches: Array<[string, unknown[]]> = [
+      ['envolvement_search_matches', ['%portrait%', 'portrait', null, 1001]],
+      ['envolvement_search_matches', ['%zanzibar%', 'zanzibar', ['Art'], 1001]],
+      ['envolvement_search_newest', ['%portrait%', null, ...far, 25]],
+      ['envolvement_search_newest', ['%po%', ['Music', 'Art'], ...far, 1001]],
+    ];
+    for (const [name, args] of searches) {
+      const tables = seqScans(await explainFunction(name, args));
+      if (tables.length) scanned.push(`${name}(${String(args[0])}): ${tables.join(', ')}`);
+    }
+    expect(scanned).toEqual([]);
+  });
+
+  it('pages a creator, their purchases and a search through every row once', { timeout: 60_000 }, async () => {
+    await seed();
+    const creatorIds: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listEnvolvementsByCreator>> = await listEnvolvementsByCreator(
+        TOP_CREATOR,
+        null,
+        cursor,
+      );
+      expect(page.items.length).toBeLessThanOrEqual(24);
+      creatorIds.push(...page.items.map((item) => item._id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    // Every tenth row is the top creator's; every twentieth is a draft, hidden from others.
+    expect(new Set(creatorIds).size).toBe(ROWS / 10 / 2);
+    expect(creatorIds.length).toBe(ROWS / 10 / 2);
+
+    const rare: string[] = [];
+    cursor = null;
+    do {
+      const page: Awaited<ReturnType<typeof listEnvolvements>> = await listEnvolvements({
+        q: 'zanzibar',
+        limit: 7,
+        cursor,
+        viewerId: null,
+      });
+      rare.push(...page.items.map((item) => item._id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(rare).size).toBe(rare.length);
+    expect(rare.length).toBe(ROWS / 500);
+  });
+});
