@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
@@ -15,14 +15,16 @@ import {
   type OfferStatus,
   type OfferViewer,
 } from '@/lib/envolvements/rules';
-import type { EnvolvementDto, OfferFace } from '@/lib/envolvements/types';
+import { api } from '@/lib/api-client';
+import type { EnvolvementDto, OfferCardDto, OfferFace } from '@/lib/envolvements/types';
 import { CoverImage } from './cover-image';
 import { OfferStatusBadge } from './offer-action';
 import { OfferDialogBody } from './offer-dialog';
 import { ClockIcon, PeopleIcon } from './offer-icons';
 
 type OfferCardFaceProps = {
-  offer: OfferFace;
+  /** A card from a list, or the wizard's preview: the face shows no description. */
+  offer: Omit<OfferFace, 'description'>;
   /** What happened to the viewer's membership ('Refunded', 'Removed by the creator · Free'). */
   mark?: string | null;
   /** The title, wrapped by the caller in the control that opens the offer. */
@@ -99,7 +101,7 @@ const CARD =
 const STRETCHED = 'text-left after:absolute after:inset-0 after:content-[""] focus-visible:outline-none';
 
 type OfferCardProps = {
-  envolvement: EnvolvementDto;
+  envolvement: OfferCardDto;
   viewer: OfferViewer;
   /** 'dialog' opens the offer dialog; 'link' goes straight to the detail page. */
   mode?: 'dialog' | 'link';
@@ -140,10 +142,24 @@ export function OfferCard({ envolvement, viewer, mode = 'dialog', category, clas
         />
       </article>
       <DialogContent title={envolvement.title}>
-        <OfferDialogBody envolvement={envolvement} viewer={viewer} />
+        <OfferDialogDetails envolvement={envolvement} viewer={viewer} />
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The dialog's body: the card's facts at once, and the description read when the dialog opens. */
+function OfferDialogDetails({ envolvement, viewer }: { envolvement: OfferCardDto; viewer: OfferViewer }) {
+  const [description, setDescription] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<Pick<EnvolvementDto, 'description'>>(`/api/post/${envolvement._id}`, { signal: controller.signal })
+      .then((full) => setDescription(full.description))
+      // Without it the dialog keeps the preview text, which says what the offer is.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [envolvement._id]);
+  return <OfferDialogBody envolvement={envolvement} description={description} viewer={viewer} />;
 }
 
 export function OfferCardSkeleton({ className }: { className?: string }) {

@@ -13,7 +13,7 @@ import {
   spotsLabel,
   type OfferViewer,
 } from '@/lib/envolvements/rules';
-import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { EnvolvementDto, OfferCardDto } from '@/lib/envolvements/types';
 import { CategoryChips } from './category-chips';
 import { CoverImage } from './cover-image';
 import { OfferActionButton, OfferStatusBadge } from './offer-action';
@@ -56,10 +56,16 @@ function Fact({ icon, label, value, detail, testId }: FactProps) {
   );
 }
 
-type OfferDialogBodyProps = { envolvement: EnvolvementDto; viewer: OfferViewer; now?: Date };
+type OfferDialogBodyProps = {
+  envolvement: OfferCardDto;
+  /** The full description, once the dialog has read it; the preview text stands in until then. */
+  description?: string | null;
+  viewer: OfferViewer;
+  now?: Date;
+};
 
 /** Everything the offer dialog shows under its title, and the viewer's action. */
-export function OfferDialogBody({ envolvement, viewer, now }: OfferDialogBodyProps) {
+export function OfferDialogBody({ envolvement, description, viewer, now }: OfferDialogBodyProps) {
   const action = offerAction(envolvement, viewer, now);
   const ends = endDateParts(envolvement.endDate, now);
   return (
@@ -72,7 +78,9 @@ export function OfferDialogBody({ envolvement, viewer, now }: OfferDialogBodyPro
         />
         <OfferStatusBadge status={offerStatus(envolvement, now)} className="absolute top-3 left-3" />
       </div>
-      <p className="text-sm whitespace-pre-line text-slate-700">{envolvement.description || envolvement.previewText}</p>
+      <p className="text-sm whitespace-pre-line text-slate-700" data-testid="dialog-description">
+        {description || envolvement.previewText}
+      </p>
       {envolvement.categories.length > 0 && <CategoryChips categories={envolvement.categories} />}
       <dl className="grid grid-cols-1 gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-[1.4fr_1fr_1fr]">
         <Fact icon={<CalendarIcon />} label="End date" value={ends.text} detail={ends.date} testId="dialog-end-date" />

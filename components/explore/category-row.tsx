@@ -6,7 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
 import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
 import type { OfferViewer } from '@/lib/envolvements/rules';
-import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { OfferCardDto } from '@/lib/envolvements/types';
 import type { Category } from '@/lib/domain/categories';
 import { exploreHref } from './explore-params';
 
@@ -14,7 +14,7 @@ const CARD = 'w-64 shrink-0 snap-start sm:w-80';
 const ARROW =
   'rounded-full border border-slate-300 bg-white p-2 text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 disabled:shadow-none';
 
-type CategoryRowProps = { category: Category; items: EnvolvementDto[]; viewer: OfferViewer };
+type CategoryRowProps = { category: Category; items: OfferCardDto[]; viewer: OfferViewer };
 
 /** Whether the row can scroll further either way, kept current on scroll and resize. */
 function useScrollEdges() {

@@ -5,10 +5,10 @@ import { OfferCard } from '@/components/envolvement/offer-card';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import type { OfferViewer } from '@/lib/envolvements/rules';
-import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { OfferCardDto } from '@/lib/envolvements/types';
 
 type InfiniteGridProps = {
-  initial: EnvolvementDto[];
+  initial: OfferCardDto[];
   initialCursor: string | null;
   query: string;
   viewer: OfferViewer;
@@ -27,7 +27,7 @@ export function InfiniteGrid({ initial, initialCursor, query, viewer }: Infinite
     setLoading(true);
     setError(null);
     try {
-      const page = await api<{ items: EnvolvementDto[]; nextCursor: string | null }>(
+      const page = await api<{ items: OfferCardDto[]; nextCursor: string | null }>(
         `/api/post/pull?${query}${query ? '&' : ''}cursor=${encodeURIComponent(cursor)}`,
       );
       setItems((current) => [...current, ...page.items.filter((i) => !current.some((c) => c._id === i._id))]);

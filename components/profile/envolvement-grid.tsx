@@ -1,6 +1,6 @@
 import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import type { OfferViewer } from '@/lib/envolvements/rules';
-import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { OfferCardDto } from '@/lib/envolvements/types';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -9,7 +9,7 @@ export function EnvolvementGrid({
   viewer,
   mode = 'dialog',
 }: {
-  items: EnvolvementDto[];
+  items: OfferCardDto[];
   viewer: OfferViewer;
   mode?: 'dialog' | 'link';
 }) {

@@ -4,11 +4,11 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { apiPage } from '@/lib/api-client';
 import type { OfferViewer } from '@/lib/envolvements/rules';
-import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { OfferCardDto } from '@/lib/envolvements/types';
 import { EnvolvementGrid } from './envolvement-grid';
 
 type PagedGridProps = {
-  initial: EnvolvementDto[];
+  initial: OfferCardDto[];
   /** The API path of the next page, from the server's first page; null when that was all. */
   next: string | null;
   viewer: OfferViewer;
@@ -29,7 +29,7 @@ export function PagedGrid({ initial, next, viewer, mode }: PagedGridProps) {
     setLoading(true);
     setError(null);
     try {
-      const page = await apiPage<EnvolvementDto>(nextPath);
+      const page = await apiPage<OfferCardDto>(nextPath);
       const fresh = page.items.filter((item) => !items.some((known) => known._id === item._id));
       setItems([...items, ...fresh]);
       setNextPath(page.next);

@@ -6,12 +6,12 @@ import { MAX_PAGE_SIZE } from '@/lib/validation/explore';
 import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '@/lib/validation/text';
-import { envolvementCategories, envolvements, purchases, users, type EnvolvementRow } from '@/models';
+import { envolvementCategories, envolvements, purchases, users } from '@/models';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
 import { decodeCursor, encodeCursor, isAfter, type Position } from './cursor';
 import { heldMembership, loadMemberships } from './membership';
-import { toEnvolvementDto } from './serialize';
-import type { EnvolvementDto } from './types';
+import { toOfferCardDto, type CardRow } from './serialize';
+import type { OfferCardDto } from './types';
 
 export const DEFAULT_PAGE_SIZE = 24;
 /** Lists count up to this many and then say '1,000+': a count never reads more rows than that. */
@@ -32,7 +32,7 @@ export type ListQuery = {
  * when there are more); later pages leave the count out (`total: null`).
  */
 export type EnvolvementPage = {
-  items: EnvolvementDto[];
+  items: OfferCardDto[];
   nextCursor: string | null;
   total: number | null;
   totalCapped: boolean;
@@ -166,7 +166,7 @@ async function search(
 }
 
 /** Buyer ids each viewer may see, for many envolvements in one query. */
-async function visibleBuyers(rows: EnvolvementRow[], viewerId: string | null): Promise<Map<string, string[]>> {
+async function visibleBuyers(rows: CardRow[], viewerId: string | null): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   if (!viewerId || rows.length === 0) return map;
   const own = rows.filter((r) => r.creatorId === viewerId).map((r) => r.id);
@@ -190,23 +190,39 @@ async function visibleBuyers(rows: EnvolvementRow[], viewerId: string | null): P
 
 async function toDtos(
   found: Array<{
-    row: EnvolvementRow;
+    row: CardRow;
     creator: { id: string; nickname: string; name: string; picture: string | null };
   }>,
   viewerId: string | null,
-): Promise<EnvolvementDto[]> {
+): Promise<OfferCardDto[]> {
   const buyers = await visibleBuyers(
     found.map((f) => f.row),
     viewerId,
   );
-  return found.map((f) => toEnvolvementDto(f.row, f.creator, { visibleBuyerIds: buyers.get(f.row.id) ?? [] }));
+  return found.map((f) => toOfferCardDto(f.row, f.creator, { visibleBuyerIds: buyers.get(f.row.id) ?? [] }));
 }
 
+const cardColumns = {
+  id: envolvements.id,
+  creatorId: envolvements.creatorId,
+  title: envolvements.title,
+  previewText: envolvements.previewText,
+  imgUrl: envolvements.imgUrl,
+  categories: envolvements.categories,
+  priceCents: envolvements.priceCents,
+  endDate: envolvements.endDate,
+  quantity: envolvements.quantity,
+  unlimited: envolvements.unlimited,
+  currentCount: envolvements.currentCount,
+  isActive: envolvements.isActive,
+  archivedAt: envolvements.archivedAt,
+} satisfies Record<keyof CardRow, unknown>;
+
 /** The envolvements with these ids, in this order, as the list's viewer sees them. */
-async function inOrder(ids: string[], viewerId: string | null): Promise<EnvolvementDto[]> {
+async function inOrder(ids: string[], viewerId: string | null): Promise<OfferCardDto[]> {
   if (ids.length === 0) return [];
   const found = await db()
-    .select({ row: envolvements, creator: userCardColumns })
+    .select({ row: cardColumns, creator: userCardColumns })
     .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
     .where(inArray(envolvements.id, ids));
@@ -253,7 +269,7 @@ export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPag
 export async function listEnvolvementsByCategory(
   viewerId: string | null,
   perCategory = 12,
-): Promise<Array<{ category: Category; items: EnvolvementDto[] }>> {
+): Promise<Array<{ category: Category; items: OfferCardDto[] }>> {
   const found = (await db().execute(sql`
     select c.category, x.envolvement_id as id from unnest(${textArray(CATEGORIES)}) as c(category)
     cross join lateral (
@@ -271,7 +287,7 @@ export async function listEnvolvementsByCategory(
 }
 
 /** A page of a profile's list: 24 cards, and where the next page starts. */
-export type CardPage = { items: EnvolvementDto[]; nextCursor: string | null };
+export type CardPage = { items: OfferCardDto[]; nextCursor: string | null };
 export const PROFILE_PAGE_SIZE = 24;
 
 /** A creator's envolvements, newest first, a page at a time; their drafts too when they ask. */

@@ -1,6 +1,6 @@
 import type { EnvolvementRow, PostRow } from '@/models';
 import type { Category } from '@/lib/domain/categories';
-import type { ActivityPostDto, EnvolvementDto, MembershipDto } from './types';
+import type { ActivityPostDto, EnvolvementDto, MembershipDto, OfferCardDto } from './types';
 import { centsToDollars } from './rules';
 
 type Author = { id: string; nickname: string; name: string; picture: string | null };
@@ -72,5 +72,48 @@ export function toEnvolvementDto(
     activityPost,
     removed: row.archivedAt !== null,
     membership,
+  };
+}
+
+/** The columns a card reads. */
+export type CardRow = Pick<
+  EnvolvementRow,
+  | 'id'
+  | 'creatorId'
+  | 'title'
+  | 'previewText'
+  | 'imgUrl'
+  | 'categories'
+  | 'priceCents'
+  | 'endDate'
+  | 'quantity'
+  | 'unlimited'
+  | 'currentCount'
+  | 'isActive'
+  | 'archivedAt'
+>;
+
+/** Maps a row to a card: what lists send to the browser. */
+export function toOfferCardDto(
+  row: CardRow,
+  creator: Author,
+  { visibleBuyerIds, membership = null }: Pick<Extras, 'visibleBuyerIds' | 'membership'>,
+): OfferCardDto {
+  return {
+    _id: row.id,
+    title: row.title,
+    previewText: row.previewText,
+    imgUrl: row.imgUrl,
+    username: creator.nickname || creator.name,
+    userPicture: creator.picture,
+    userID: creator.id,
+    categories: row.categories as Category[],
+    priceCents: row.priceCents,
+    endDate: { endDate: iso(row.endDate), none: row.endDate === null },
+    quantity: { quantity: row.quantity, unlimited: row.unlimited, currentEnvolves: row.currentCount },
+    active: row.isActive,
+    removed: row.archivedAt !== null,
+    membership,
+    purchasedBy: visibleBuyerIds,
   };
 }

@@ -99,3 +99,26 @@ export type OfferFace = Pick<
   | 'userPicture'
   | 'categories'
 >;
+
+/**
+ * An envolvement as a card shows it (lists, Explore, profiles): no description, no
+ * submission settings, no updates. The dialog and the detail page read the rest.
+ */
+export type OfferCardDto = Pick<
+  EnvolvementDto,
+  | '_id'
+  | 'title'
+  | 'previewText'
+  | 'imgUrl'
+  | 'username'
+  | 'userPicture'
+  | 'userID'
+  | 'categories'
+  | 'priceCents'
+  | 'endDate'
+  | 'quantity'
+  | 'active'
+  | 'removed'
+  | 'membership'
+  | 'purchasedBy'
+>;

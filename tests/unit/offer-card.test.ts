@@ -55,8 +55,10 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
-const dialog = (e: EnvolvementDto, viewerId: string | null, cardPayments = true) =>
-  renderToStaticMarkup(createElement(OfferDialogBody, { envolvement: e, viewer: { viewerId, cardPayments }, now }));
+const dialog = (e: EnvolvementDto, viewerId: string | null, cardPayments = true, description: string | null = null) =>
+  renderToStaticMarkup(
+    createElement(OfferDialogBody, { envolvement: e, description, viewer: { viewerId, cardPayments }, now }),
+  );
 const card = (e: EnvolvementDto, mode?: 'dialog' | 'link', category?: EnvolvementDto['categories'][number]) =>
   renderToStaticMarkup(
     createElement(OfferCard, {
@@ -132,8 +134,12 @@ describe('offer dialog', () => {
     expect(text(html)).toContain('View Details');
   });
 
-  it('prefers the description', () => {
-    expect(text(dialog(offer({ description: 'Full details here.' }), null))).toContain('Full details here.');
+  it('shows the preview text until the description has been read, then the description', () => {
+    const waiting = text(dialog(offer({ previewText: 'A short pitch.' }), null));
+    expect(waiting).toContain('A short pitch.');
+    const read = text(dialog(offer({ previewText: 'A short pitch.' }), null, true, 'Full details here.'));
+    expect(read).toContain('Full details here.');
+    expect(read).not.toContain('A short pitch.');
   });
 
   it("offers 'Join for Free' or 'Pay {price}' as a link to checkout", () => {
