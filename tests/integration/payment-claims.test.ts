@@ -25,11 +25,11 @@ describe('POST /api/payment/grant-access for free envolvements', () => {
     const creator = await createUser();
     const buyer = await createUser();
     const other = await createUser();
-    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 3 });
+    const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 3, currency: 'eur' });
     const res = await claim(buyer, row.id, { userId: other.id });
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     const bought = await db().select().from(purchases);
-    expect(bought).toMatchObject([{ envolvementId: row.id, userId: buyer.id, amountCents: 0 }]);
+    expect(bought).toMatchObject([{ envolvementId: row.id, userId: buyer.id, amountCents: 0, currency: 'eur' }]);
     expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
   });
 
@@ -153,7 +153,7 @@ describe('grantAccess when the check before it was overtaken', () => {
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
     await createPurchase(row.id, buyer.id);
-    const second = grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0, currency: 'usd' });
+    const second = grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0 });
     await expect(second).rejects.toMatchObject({ code: 'conflict', message: 'You have already bought this!' });
     expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
   });
@@ -163,7 +163,7 @@ describe('grantAccess when the check before it was overtaken', () => {
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 1 });
     await createPurchase(row.id, (await createUser()).id);
-    const late = grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0, currency: 'usd' });
+    const late = grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0 });
     await expect(late).rejects.toMatchObject({ code: 'conflict', message: 'Sold Out' });
     expect(await countOf(row.id)).toEqual({ count: 1, purchases: 1 });
   });
@@ -179,7 +179,7 @@ describe('grantAccess when its spot is gone by the time it writes', () => {
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
     const late = whileUpdating('envolvements', skipUpdate, () =>
-      grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0, currency: 'usd' }),
+      grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 0 }),
     );
     await expect(late).rejects.toMatchObject({ code: 'conflict', message: 'Sold Out' });
     expect(await countOf(row.id)).toEqual({ count: 0, purchases: 0 });
@@ -190,7 +190,7 @@ describe('grantAccess when its spot is gone by the time it writes', () => {
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id, { priceCents: 1999, unlimited: false, quantity: 5 });
     const late = whileUpdating('envolvements', skipUpdate, () =>
-      grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 1999, currency: 'usd' }),
+      grantAccess({ envolvementId: row.id, userId: buyer.id, amountCents: 1999 }),
     );
     await expect(late).rejects.toMatchObject({ code: 'conflict', message: 'Sold Out' });
   });
@@ -204,7 +204,6 @@ describe('grantAccess when its spot is gone by the time it writes', () => {
       envolvementId: row.id,
       userId: buyer.id,
       amountCents: 0,
-      currency: 'usd',
       paymentIntentId: 'pi_never_recorded',
     });
     await expect(broken).rejects.not.toBeInstanceOf(AppError);
