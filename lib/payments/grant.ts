@@ -17,16 +17,20 @@ export function refusalError(decision: Refusal): AppError {
 }
 
 export async function getCheckoutState(envolvementId: string, userId: string) {
-  const row = await getEnvolvementRow(envolvementId);
+  const [row, bought] = await Promise.all([getEnvolvementRow(envolvementId), hasPurchased(envolvementId, userId)]);
+  return checkoutStateOf(row, userId, bought);
+}
+
+/** What a checkout may do with this envolvement for this user; throws for one they may not see. */
+function checkoutStateOf<R extends CheckoutRow>(row: R | null, userId: string, bought: boolean) {
   if (!row) throw new AppError('not_found', ENVOLVEMENT_NOT_FOUND);
   if (row.archivedAt) throw new AppError('gone', REMOVED_MESSAGE);
-  const bought = await hasPurchased(envolvementId, userId);
   // A draft is its creator's and its members': to anyone else it does not exist.
   if (!row.isActive && row.creatorId !== userId && !bought) throw new AppError('not_found', ENVOLVEMENT_NOT_FOUND);
   return { row, decision: checkoutDecision(toState(row), userId, bought) };
 }
 
-export function toState(row: EnvolvementRow) {
+export function toState(row: CheckoutRow) {
   return {
     priceCents: row.priceCents,
     isActive: row.isActive,
@@ -77,39 +81,89 @@ export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
  * The one path that gives a membership without a card payment: a spot and a purchase in a
  * single statement, at the price the caller agreed to. One round trip, and the row lock on
  * the envolvement lasts only while the statement runs, so a crowd claiming the last spots
- * queues for microseconds, not for a transaction's round trips.
+ * queues for microseconds, not for a transaction's round trips. The same statement reads
+ * what a refusal needs to say why (as the envolvement stood when the statement began).
  */
 export async function grantAccess(grant: Omit<Grant, 'currency'>): Promise<void> {
-  let taken = false;
+  let outcome: ClaimOutcome;
   try {
-    const found = (await db().execute(sql`
-      with spot as (
-        update ${envolvements} set current_count = current_count + 1
-        where id = ${grant.envolvementId}::uuid and is_active and archived_at is null
-          and creator_id <> ${grant.userId} and price_cents = ${grant.amountCents}
-          and (unlimited or current_count < quantity) and (end_date is null or end_date > now())
-        returning id, currency
-      )
-      insert into ${purchases} (envolvement_id, user_id, amount_cents, currency, payment_intent_id)
-      select id, ${grant.userId}, ${grant.amountCents}, currency, ${grant.paymentIntentId ?? null} from spot
-      returning id`)) as unknown as { rows: unknown[] };
-    // Both drivers answer raw queries with `rows`.
-    taken = found.rows.length > 0;
+    outcome = await claim(grant);
   } catch (error) {
     if (isUniqueViolation(error)) throw refusalError('already_bought');
     throw error;
   }
-  if (!taken) throw await refusalFor(grant);
-}
-
-// Nothing was taken: say why, in the checkout's order.
-async function refusalFor(grant: Omit<Grant, 'currency'>): Promise<AppError> {
-  const { decision } = await getCheckoutState(grant.envolvementId, grant.userId);
-  if (decision === 'paid' && grant.amountCents === 0) return new AppError('bad_request', REQUIRES_PAYMENT);
-  return refusalError(decision === 'free' || decision === 'paid' ? 'sold_out' : decision);
+  if (outcome.taken) return;
+  const { decision } = checkoutStateOf(outcome.row, grant.userId, outcome.bought);
+  if (decision === 'paid' && grant.amountCents === 0) throw new AppError('bad_request', REQUIRES_PAYMENT);
+  // What still reads as open was overtaken between the statement's start and its spot.
+  throw refusalError(decision === 'free' || decision === 'paid' ? 'sold_out' : decision);
 }
 
 const REQUIRES_PAYMENT = 'This envolvement requires payment.';
+
+type CheckoutRow = Pick<
+  EnvolvementRow,
+  'archivedAt' | 'isActive' | 'creatorId' | 'priceCents' | 'endDate' | 'quantity' | 'unlimited' | 'currentCount'
+>;
+type ClaimOutcome = { taken: boolean; row: CheckoutRow | null; bought: boolean };
+type ClaimRow = {
+  taken: boolean;
+  found: boolean;
+  archived_at: Date | string | null;
+  is_active: boolean;
+  creator_id: string;
+  price_cents: number;
+  end_date: Date | string | null;
+  quantity: number;
+  unlimited: boolean;
+  current_count: number;
+  bought: boolean;
+};
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Omit<Grant, 'currency'>) {
+  const found = (await db().execute(sql`
+    with spot as (
+      update ${envolvements} set current_count = current_count + 1
+      where id = ${envolvementId}::uuid and is_active and archived_at is null
+        and creator_id <> ${userId} and price_cents = ${amountCents}
+        and (unlimited or current_count < quantity) and (end_date is null or end_date > now())
+      returning id, currency
+    ), joined as (
+      insert into ${purchases} (envolvement_id, user_id, amount_cents, currency, payment_intent_id)
+      select id, ${userId}, ${amountCents}, currency, ${paymentIntentId ?? null} from spot
+      returning id
+    )
+    select exists (select 1 from joined) as taken, e.id is not null as found,
+      e.archived_at, e.is_active, e.creator_id, e.price_cents, e.end_date, e.quantity, e.unlimited, e.current_count,
+      exists (
+        select 1 from ${purchases} held
+        where held.envolvement_id = ${envolvementId}::uuid and held.user_id = ${userId} and held.ended_at is null
+      ) as bought
+    from (select 1) as one left join ${envolvements} e on e.id = ${envolvementId}::uuid`)) as unknown as {
+    rows: ClaimRow[];
+  };
+  // Both drivers answer raw queries with `rows`; the outer select always gives one.
+  const r = found.rows[0]!;
+  const outcome: ClaimOutcome = {
+    taken: r.taken,
+    bought: r.bought,
+    row: r.found
+      ? {
+          archivedAt: dateOrNull(r.archived_at),
+          isActive: r.is_active,
+          creatorId: r.creator_id,
+          priceCents: r.price_cents,
+          endDate: dateOrNull(r.end_date),
+          quantity: r.quantity,
+          unlimited: r.unlimited,
+          currentCount: r.current_count,
+        }
+      : null,
+  };
+  return outcome;
+}
 
 /**
  * One-click join of a free envolvement: the claim goes first, and only a refused one reads
