@@ -10,7 +10,13 @@ const nextConfig: NextConfig = {
   // Migrations are read from disk at start, so the standalone output must carry them.
   outputFileTracingIncludes: { '/**': ['./drizzle/**/*'] },
   poweredByHeader: false,
-  images: { unoptimized: true },
+  images: {
+    // Covers, banners and avatars the app stored, and Cloudinary's; any other https image
+    // is drawn unoptimized (lib/domain/images.ts isOptimizableImage says which).
+    localPatterns: [{ pathname: '/uploads/**' }, { pathname: '/demo/**' }],
+    remotePatterns: [{ protocol: 'https', hostname: 'res.cloudinary.com' }],
+    formats: ['image/avif', 'image/webp'],
+  },
 };
 
 export default nextConfig;

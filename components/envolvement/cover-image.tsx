@@ -1,5 +1,7 @@
+import Image from 'next/image';
 import { cn } from '@/components/ui/cn';
 import type { Category } from '@/lib/domain/categories';
+import { isOptimizableImage } from '@/lib/domain/images';
 
 // Each category's own colours, so an offer without a picture still looks like part of the brand.
 const PLACEHOLDERS: Record<Category, string> = {
@@ -21,10 +23,17 @@ type CoverImageProps = {
   /** Picks the placeholder's colours and names it when there is no picture. */
   category?: Category;
   className?: string;
+  /** How wide the cover is drawn at each viewport width, so the browser picks a fitting size. */
+  sizes?: string;
+  /** The page's largest picture: loaded first, not lazily. */
+  priority?: boolean;
 };
 
+/** A card in Explore's grid: one column on phones, up to four on wide screens. */
+export const CARD_SIZES = '(min-width: 1536px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
 /** The cover image, or a branded placeholder in the colours of the offer's category. */
-export function CoverImage({ src, category, className }: CoverImageProps) {
+export function CoverImage({ src, category, className, sizes = CARD_SIZES, priority = false }: CoverImageProps) {
   if (!src) {
     return (
       <div
@@ -41,6 +50,17 @@ export function CoverImage({ src, category, className }: CoverImageProps) {
       </div>
     );
   }
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img src={src} alt="" className={cn('object-cover', className)} />;
+  return (
+    <div className={cn('relative overflow-hidden', className)}>
+      <Image
+        src={src}
+        alt=""
+        fill
+        sizes={sizes}
+        priority={priority}
+        unoptimized={!isOptimizableImage(src)}
+        className="object-cover"
+      />
+    </div>
+  );
 }

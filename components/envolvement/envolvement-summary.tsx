@@ -112,7 +112,13 @@ type SummaryProps = {
 export function EnvolvementSummary({ envolvement, status, action, creatorTools }: SummaryProps) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <CoverImage src={envolvement.imgUrl} category={envolvement.categories[0]} className="h-64 w-full sm:h-[400px]" />
+      <CoverImage
+        src={envolvement.imgUrl}
+        category={envolvement.categories[0]}
+        className="h-64 w-full sm:h-[400px]"
+        sizes="(min-width: 1152px) 1152px, 100vw"
+        priority
+      />
       <div className="space-y-5 p-5 sm:p-6">
         <StateRow envolvement={envolvement} status={status} creatorTools={creatorTools} />
         <div className={cn('flex flex-col gap-4', action && 'md:flex-row md:items-start md:justify-between')}>

@@ -75,6 +75,7 @@ export function OfferDialogBody({ envolvement, description, viewer, now }: Offer
           src={envolvement.imgUrl}
           category={envolvement.categories[0]}
           className="h-48 w-full rounded-xl sm:h-56"
+          sizes="(min-width: 640px) 36rem, 100vw"
         />
         <OfferStatusBadge status={offerStatus(envolvement, now)} className="absolute top-3 left-3" />
       </div>

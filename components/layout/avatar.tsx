@@ -1,4 +1,6 @@
+import Image from 'next/image';
 import { cn } from '@/components/ui/cn';
+import { isOptimizableImage } from '@/lib/domain/images';
 
 type AvatarProps = { name: string; picture?: string | null; size?: number; className?: string };
 
@@ -6,8 +8,17 @@ type AvatarProps = { name: string; picture?: string | null; size?: number; class
 export function Avatar({ name, picture, size = 32, className }: AvatarProps) {
   const style = { width: size, height: size };
   if (picture) {
-    // eslint-disable-next-line @next/next/no-img-element
-    return <img src={picture} alt="" style={style} className={cn('shrink-0 rounded-full object-cover', className)} />;
+    return (
+      <Image
+        src={picture}
+        alt=""
+        width={size}
+        height={size}
+        unoptimized={!isOptimizableImage(picture)}
+        style={style}
+        className={cn('shrink-0 rounded-full object-cover', className)}
+      />
+    );
   }
   return (
     <span

@@ -1,6 +1,8 @@
+import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
+import { isOptimizableImage } from '@/lib/domain/images';
 import { BannerEditor } from './banner-editor';
 
 type ProfileHeaderProps = {
@@ -16,9 +18,20 @@ export function ProfileHeader({ user, email, editable = false, children }: Profi
     <section className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div
         data-testid="profile-banner"
-        className="relative h-40 bg-gradient-to-r from-brand-500 via-brand-400 to-pink-400 bg-cover bg-center sm:h-52"
-        style={user.bannerUrl ? { backgroundImage: `url(${user.bannerUrl})` } : undefined}
+        className="relative h-40 bg-gradient-to-r from-brand-500 via-brand-400 to-pink-400 sm:h-52"
       >
+        {user.bannerUrl && (
+          <Image
+            src={user.bannerUrl}
+            alt=""
+            fill
+            priority
+            sizes="(min-width: 1152px) 1152px, 100vw"
+            unoptimized={!isOptimizableImage(user.bannerUrl)}
+            className="object-cover"
+            data-testid="profile-banner-image"
+          />
+        )}
         {editable && <BannerEditor />}
       </div>
       <div className="relative flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end sm:justify-between">

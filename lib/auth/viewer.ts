@@ -1,6 +1,7 @@
 import 'server-only';
 import { getToken, type JWT } from 'next-auth/jwt';
 import { cookies, headers } from 'next/headers';
+import { cache } from 'react';
 import type { NextRequest } from 'next/server';
 import { getAccountUser } from '@/lib/users/service';
 import { sessionVersionOf } from './options';
@@ -25,8 +26,11 @@ export async function getViewerFromRequest(request: NextRequest): Promise<Viewer
   return viewerFromToken(token);
 }
 
-/** The signed-in user of the page being rendered. */
-export async function getViewer(): Promise<Viewer | null> {
+/**
+ * The signed-in user of the page being rendered, decoded and looked up once per request
+ * however many parts of the page ask (the top bar, the page, its streamed sections).
+ */
+export const getViewer = cache(async function getViewer(): Promise<Viewer | null> {
   // The same cookie read as for an API request (next-auth's getServerSession would hand
   // back only the session's user, without the version to check).
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
@@ -35,4 +39,4 @@ export async function getViewer(): Promise<Viewer | null> {
     secret: getAuthSecret(),
   });
   return viewerFromToken(token);
-}
+});

@@ -54,3 +54,18 @@ export function isImageUrl(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether Next's image optimizer may resize this picture: the app's own stored files and
+ * Cloudinary's (next.config.ts allows exactly these). An image on any other https site is
+ * shown as it is, so the optimizer never fetches from an address a user typed.
+ */
+export function isOptimizableImage(url: string): boolean {
+  if (STORED_IMAGE.test(url)) return true;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.hostname === 'res.cloudinary.com';
+  } catch {
+    return false;
+  }
+}
