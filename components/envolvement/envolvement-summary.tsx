@@ -8,7 +8,7 @@ import { CategoryChips } from './category-chips';
 import { CoverImage } from './cover-image';
 import { DateTiles } from './date-tiles';
 import { DeleteEnvolvement, type DeletionImpact } from './delete-envolvement';
-import { EditEnvolvement } from './edit-envolvement';
+import { EditEnvolvement } from './lazy-tools';
 import { OfferActionButton, OfferStatusBadge } from './offer-action';
 import { PublishToggle } from './publish-toggle';
 

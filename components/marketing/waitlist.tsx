@@ -4,8 +4,6 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { api, ApiError, messageOf } from '@/lib/api-client';
-import { checkWith } from '@/lib/validation/field-errors';
-import { waitlistSchema } from '@/lib/validation/marketing';
 
 type State = 'closed' | 'open' | 'sending' | 'done';
 
@@ -67,8 +65,13 @@ export function Waitlist() {
     event.preventDefault();
     setState('sending');
     setError(null);
-    const checked = checkWith(waitlistSchema, { email });
     try {
+      // The schema and its validator load on the first submit: the landing page does not carry them.
+      const [{ checkWith }, { waitlistSchema }] = await Promise.all([
+        import('@/lib/validation/field-errors'),
+        import('@/lib/validation/marketing'),
+      ]);
+      const checked = checkWith(waitlistSchema, { email });
       if (!checked.ok) throw new ApiError(400, checked.error);
       await api('/api/waitlist', { json: checked.data });
       return setState('done');

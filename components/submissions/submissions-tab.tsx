@@ -5,7 +5,7 @@ import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { NOT_ENABLED, pullSubmissions, statusOfProgress, userAccessToSubmission } from '@/lib/submissions/service';
 import { CreatorSubmissions } from './creator-submissions';
 import { JoinPrompt } from './join-prompt';
-import { SubmissionForm } from './submission-form';
+import { SubmissionForm } from '@/components/envolvement/lazy-tools';
 
 export type SubmissionsTabProps = {
   envolvement: EnvolvementDto;

@@ -5,7 +5,7 @@ import { ActivityList } from '@/components/envolvement/activity-list';
 import { EnvolvementSummary } from '@/components/envolvement/envolvement-summary';
 import { ErrorBannerProvider } from '@/components/envolvement/error-banner';
 import { LockPanel } from '@/components/envolvement/lock-panel';
-import { PostUpdateForm } from '@/components/envolvement/post-update-form';
+import { PostUpdateForm } from '@/components/envolvement/lazy-tools';
 import { MembersList } from '@/components/envolvement/members-list';
 import { RemovedBanner } from '@/components/envolvement/removed-banner';
 import { JsonLd } from '@/components/seo/json-ld';
