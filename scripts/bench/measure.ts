@@ -21,13 +21,23 @@ export type Summary = {
 
 export const FLOOR_PATH = '/api/bench/floor';
 
+/** autocannon's own limit for one answer, in seconds: later, it counts a timeout. */
+const TIMEOUT_SECONDS = 10;
+const MAX_WAIT_MS = TIMEOUT_SECONDS * 1000;
+
 // autocannon's histogram keeps whole milliseconds; the floor takes two or three, so the
 // latencies are taken from its 'response' events, which carry fractions.
 function load(baseUrl: string, target: Target, connections: number, seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon(
-      { url: `${baseUrl}${target.path}`, connections, duration: seconds, headers: target.headers, timeout: 10 },
+      {
+        url: `${baseUrl}${target.path}`,
+        connections,
+        duration: seconds,
+        headers: target.headers,
+        timeout: TIMEOUT_SECONDS,
+      },
       (error: unknown, result: autocannon.Result) => {
         if (error) reject(error instanceof Error ? error : new Error(String(error)));
         else {
@@ -71,6 +81,23 @@ export async function warmUp(baseUrl: string, target: Target, times = 3): Promis
   }
 }
 
+/**
+ * Loads the floor for a while before anything is timed: a server just started runs its
+ * code unoptimised at first, and the first route measured would be compared with a floor
+ * slower than the later ones.
+ */
+export async function warmUpFloor(baseUrl: string, seconds: number): Promise<void> {
+  await load(baseUrl, { path: FLOOR_PATH }, 10, seconds);
+}
+
+// autocannon stops at the end of its window and drops the requests still on their way, but
+// the server finishes them: the next window would start on a busy server. Those requests
+// take about as long as the slowest that were answered.
+async function letServerFinish(run: Run): Promise<void> {
+  const slowest = run.latencies.length > 0 ? Math.max(...run.latencies) : MAX_WAIT_MS;
+  await new Promise((resolve) => setTimeout(resolve, Math.min(slowest, MAX_WAIT_MS)));
+}
+
 /** The route and the floor, alternating round by round in the same window. */
 export async function measureAgainstFloor(
   baseUrl: string,
@@ -82,7 +109,9 @@ export async function measureAgainstFloor(
   const routeRuns: Run[] = [];
   for (let round = 0; round < window.rounds; round++) {
     floorRuns.push(await load(baseUrl, { path: FLOOR_PATH }, window.connections, window.seconds));
-    routeRuns.push(await load(baseUrl, target, window.connections, window.seconds));
+    const run = await load(baseUrl, target, window.connections, window.seconds);
+    routeRuns.push(run);
+    await letServerFinish(run);
   }
   return { route: summarize(routeRuns), floor: summarize(floorRuns) };
 }

@@ -3,7 +3,7 @@
 // time, the grid's API under 50 at once, the biggest creator's profile, and 200 joins at once.
 import type pg from 'pg';
 import { measureClaims, type ClaimsResult } from './claims';
-import { measureAgainstFloor, percentile, type Summary, type Target, type Window } from './measure';
+import { measureAgainstFloor, percentile, warmUpFloor, type Summary, type Target, type Window } from './measure';
 import type { BenchServer } from './server';
 import { sessionCookie } from './sessions';
 import { COMMON_WORD } from './words';
@@ -60,6 +60,7 @@ export async function measureSize(
   windows: { one: Window; fifty: Window },
 ): Promise<SizeFigures> {
   const fixtures = await findFixtures(client);
+  await warmUpFloor(server.url, windows.one.seconds);
   const headers = { cookie: await sessionCookie(server.secret, size.viewer) };
   const one = (path: string) => measureAgainstFloor(server.url, { path, headers }, windows.one);
   const fifty = (path: string) => measureAgainstFloor(server.url, { path, headers }, windows.fifty);
