@@ -1,8 +1,8 @@
 // After `next build`: fails when a browser chunk carries the database schema.
 import path from 'node:path';
-import { findLeaks, schemaMarkers } from './client-bundle';
+import { buildDir, findLeaks, schemaMarkers } from './client-bundle';
 
-const chunks = path.join(process.env.NEXT_DIST_DIR || '.next', 'static');
+const chunks = path.join(buildDir(), 'static');
 const leaks = findLeaks(chunks, schemaMarkers());
 for (const leak of leaks) {
   console.error(`${leak.file} contains the schema's "${leak.marker}"`);

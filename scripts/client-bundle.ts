@@ -7,6 +7,11 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is } from 'drizzle-orm';
 import * as schema from '@/models';
 
+/** The folder of the production build, as next.config.ts names it. */
+export function buildDir(): string {
+  return process.env.NEXT_DIST_DIR || '.next';
+}
+
 /** The schema's snake_case names, plus drizzle's own table marker. */
 export function schemaMarkers(): string[] {
   const markers = new Set<string>(['drizzle:']);

@@ -119,6 +119,25 @@ function playwright() {
   });
 }
 
+/**
+ * The benchmark on 1,000 rows against the build just made, on a database of its own that
+ * it drops at the end, on a port the browser tests do not use. It proves that the harness
+ * still runs and writes its figures; the timings themselves are not judged here.
+ */
+function benchmarkSmoke() {
+  const database = new URL(process.env.TEST_DATABASE_URL);
+  database.pathname = `/envolve_bench_smoke_${process.pid}`;
+  const args = ['--rows', '1000', '--skip-build', '--quick', '--out', path.join(reports, 'bench.json')];
+  return stage(
+    'benchmark smoke run (1,000 rows)',
+    'npx',
+    ['tsx', '--conditions=react-server', 'scripts/bench/index.ts', ...args],
+    {
+      env: { NEXT_DIST_DIR: '', BENCH_DATABASE_URL: database.toString(), BENCH_PORT: '3200' },
+    },
+  );
+}
+
 function chromiumMissing() {
   if (findChromium()) return false;
   const help = [
@@ -144,6 +163,8 @@ if (process.env.TEST_DATABASE_URL) vitest('integration tests (PostgreSQL server)
 const built = stage('production build', 'npx', ['next', 'build'], { env: { NEXT_DIST_DIR: '' } });
 if (built) {
   stage('no schema in client chunks', 'npx', ['tsx', '--conditions=react-server', 'scripts/check-client-bundle.ts']);
+  // Needs a PostgreSQL server: the benchmark measures the app as production runs it.
+  if (process.env.TEST_DATABASE_URL) benchmarkSmoke();
   if (!chromiumMissing()) {
     playwright();
   } else if (process.env.CI) {

@@ -1,0 +1,84 @@
+// 200 signed-in people join one free envolvement of 50 spots at the same moment, through
+// the real join endpoint: exactly 50 must get in, and the envolvement must count 50.
+import type pg from 'pg';
+import { percentile } from './measure';
+import { sessionCookie } from './sessions';
+import type { BenchServer } from './server';
+
+const SPOTS = 50;
+const PEOPLE = 200;
+
+export type ClaimsResult = {
+  exact: boolean;
+  succeeded: number;
+  refused: number;
+  failed: number;
+  currentCount: number;
+  p95Ms: number;
+};
+
+async function createClaimable(client: pg.Client, creatorId: string): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into envolvements (creator_id, title, preview_text, categories, price_cents, quantity, unlimited, is_active)
+     values ($1, 'Fifty free spots', 'Join before they are gone', array['Other'], 0, $2, false, true)
+     returning id`,
+    [creatorId, SPOTS],
+  );
+  await client.query(
+    `insert into users (id, name, nickname)
+     select 'local|bench-claimer-' || i, 'Claimer ' || i, 'claimer' || i from generate_series(1, $1::int) i`,
+    [PEOPLE],
+  );
+  return rows[0]!.id;
+}
+
+async function join(server: BenchServer, cookie: string, envolvementId: string) {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/payment/grant-access`, {
+    method: 'POST',
+    // Writes are same-origin only: the site's own pages send this Origin.
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ submissionId: envolvementId }),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+}
+
+export async function measureClaims(server: BenchServer, client: pg.Client, creatorId: string): Promise<ClaimsResult> {
+  const envolvementId = await createClaimable(client, creatorId);
+  const cookies = await Promise.all(
+    Array.from({ length: PEOPLE }, (_, i) =>
+      sessionCookie(server.secret, {
+        id: `local|bench-claimer-${i + 1}`,
+        name: `Claimer ${i + 1}`,
+        nickname: 'claimer',
+      }),
+    ),
+  );
+  // Loads the route's code first: a body without an envolvement is a 400 that takes no spot.
+  await fetch(`${server.url}/api/payment/grant-access`, {
+    method: 'POST',
+    headers: { cookie: cookies[0]!, origin: server.url, 'content-type': 'application/json' },
+    body: '{}',
+  }).then((response) => response.arrayBuffer());
+  const answers = await Promise.all(cookies.map((cookie) => join(server, cookie, envolvementId)));
+  const { rows } = await client.query<{ current_count: number; members: string }>(
+    `select current_count, (select count(*) from purchases where envolvement_id = $1) as members
+     from envolvements where id = $1`,
+    [envolvementId],
+  );
+  const succeeded = answers.filter((a) => a.status === 200).length;
+  const refused = answers.filter((a) => a.status === 409).length;
+  const currentCount = rows[0]!.current_count;
+  return {
+    exact: succeeded === SPOTS && currentCount === SPOTS && Number(rows[0]!.members) === SPOTS,
+    succeeded,
+    refused,
+    failed: PEOPLE - succeeded - refused,
+    currentCount,
+    p95Ms: percentile(
+      answers.map((a) => a.ms),
+      0.95,
+    ),
+  };
+}

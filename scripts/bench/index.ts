@@ -1,0 +1,109 @@
+// npm run bench: seeds a PostgreSQL database with N envolvements, starts the production
+// build against it and measures the routes that grow with the data, each against the
+// floor (the app's cheapest dynamic route) in the same window. See README, "Benchmark".
+//
+//   npm run bench -- [--rows 1000] [--compare 1000,100000] [--skip-build] [--quick]
+//                    [--out bench/results/latest.json] [--port 3200] [--keep-database]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchDatabaseUrl, dropDatabase, recreateDatabase, withClient } from './database';
+import { firstLoadJsKb } from './js-size';
+import { insaneFigures, printTable, tableRows, toJson } from './report';
+import { measureSize, type SizeFigures } from './scenario';
+import { memberId, seedBenchData, seedSize } from './seed';
+import { buildApp, startServer } from './server';
+
+const { values: options } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000' },
+    compare: { type: 'string' },
+    'skip-build': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join('bench', 'results', 'latest.json') },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '3200' },
+    'keep-database': { type: 'boolean', default: false },
+  },
+});
+
+function sizesToRun(): number[] {
+  const sizes = (options.compare ?? options.rows).split(',').map((text) => Number(text.trim()));
+  if (sizes.some((n) => !Number.isInteger(n) || n < 100))
+    throw new Error('Sizes are whole numbers of rows, 100 or more');
+  return options.compare ? [...sizes].sort((a, b) => a - b) : sizes;
+}
+
+// --quick (the CI smoke run) loads each route for a second. A real run loads it twice for
+// 4 seconds one request at a time, and twice for 12 seconds at 50 at once: answers still
+// on their way when a window closes are not counted, so a slow route needs a long window,
+// and one longer than the 10-second timeout to show its timeouts.
+const windows = options.quick
+  ? { one: { connections: 1, seconds: 1, rounds: 1 }, fifty: { connections: 50, seconds: 1, rounds: 1 } }
+  : { one: { connections: 1, seconds: 4, rounds: 2 }, fifty: { connections: 50, seconds: 12, rounds: 2 } };
+
+async function benchOneSize(rows: number, severalSizes: boolean): Promise<SizeFigures> {
+  const url = benchDatabaseUrl(rows, severalSizes);
+  const started = Date.now();
+  await recreateDatabase(url);
+  await withClient(url, (client) => seedBenchData(client, seedSize(rows)));
+  console.log(`Seeded ${rows} envolvements in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const server = await startServer(Number(options.port), url);
+  try {
+    return await withClient(url, async (client) => {
+      const viewer = await client.query<{ id: string; name: string; nickname: string }>(
+        'select id, name, nickname from users where id = $1',
+        [memberId(1)],
+      );
+      return measureSize(server, client, { rows, viewer: viewer.rows[0]! }, windows);
+    });
+  } finally {
+    await server.stop();
+    if (!options['keep-database']) await dropDatabase(url);
+  }
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const exploreRatio = (f: SizeFigures) => f.explore.route.medianMs / f.explore.floor.medianMs;
+
+async function main() {
+  const sizes = sizesToRun();
+  if (!options['skip-build']) buildApp();
+  const jsKb = firstLoadJsKb();
+  const measured: SizeFigures[] = [];
+  for (const rows of sizes) measured.push(await benchOneSize(rows, sizes.length > 1));
+  const perSize = measured.map(toJson);
+  const [smallest, biggest] = [measured[0]!, measured[measured.length - 1]!];
+  const result = {
+    measured_at: new Date().toISOString(),
+    quick: options.quick,
+    ...perSize[perSize.length - 1]!,
+    js_kb: jsKb,
+    ...(measured.length > 1
+      ? {
+          explore_growth: round2(biggest.explore.route.medianMs / smallest.explore.route.medianMs),
+          // The same growth measured in floors: steadier when the machine was busier for one size.
+          explore_ratio_growth: round2(exploreRatio(biggest) / exploreRatio(smallest)),
+          sizes: Object.fromEntries(perSize.map((figures) => [String(figures.rows), figures])),
+        }
+      : {}),
+  };
+  for (const figures of measured) printTable(`${figures.rows} rows`, tableRows(figures));
+  printTable(
+    'first-load JS (gzip)',
+    Object.entries(jsKb).map(([route, kb]) => [route, `${kb} KB`, '']),
+  );
+  if ('explore_growth' in result) {
+    const { explore_growth: growth, explore_ratio_growth: inFloors } = result;
+    console.log(`\nExplore growth ${smallest.rows} → ${biggest.rows} rows: ${growth}× (${inFloors}× in floors)`);
+  }
+  mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
+  writeFileSync(options.out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nWrote ${options.out}`);
+  const insane = insaneFigures(result);
+  if (insane.length > 0) throw new Error(`The run measured nothing for: ${insane.join(', ')}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+// The app as production runs it: `next build` (unless a build is reused) and `next start`
+// against the benchmark's database, with the floor route turned on.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+export type BenchServer = { url: string; secret: string; stop: () => Promise<void> };
+
+const NEXT_BIN = require.resolve('next/dist/bin/next');
+const READY_TIMEOUT_MS = 90_000;
+
+export function buildApp(): void {
+  const result = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('next build failed');
+}
+
+async function floorAnswers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/bench/floor`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts `next start` on `port` and waits until the floor route answers (so the database does too). */
+export async function startServer(port: number, databaseUrl: string): Promise<BenchServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const secret = randomBytes(32).toString('base64');
+  // Its own process group, so that stopping it reaches whatever it started.
+  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO_DATA: 'false',
+      BENCH_FLOOR: '1',
+      NEXTAUTH_SECRET: secret,
+      NEXTAUTH_URL: url,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+  });
+  // The last of what it printed, to show if it fails to start.
+  const output: Buffer[] = [];
+  const keep = (chunk: Buffer) => output.push(chunk) > 100 && output.shift();
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // The group ended meanwhile.
+    }
+  };
+  // Interrupted, the run takes the server down with it rather than leave it holding the port.
+  const interrupted = () => {
+    signal('SIGTERM');
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  const stop = async () => {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    signal('SIGTERM');
+    const killed = setTimeout(() => signal('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killed);
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!(await floorAnswers(url))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`next start did not answer on ${url}:\n${Buffer.concat(output).toString().slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, secret, stop };
+}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+
+const database = useTestDatabase();
+
+// A database that fails whatever reaches for it.
+const unreachable = new Proxy({} as DatabaseHandle, {
+  get: () => {
+    throw new Error('The database was used');
+  },
+});
+
+describe('GET /api/bench/floor', () => {
+  afterEach(() => setDatabaseHandle(database.handle()));
+
+  it('is a 404 without BENCH_FLOOR=1, decided before the database is reached', async () => {
+    setDatabaseHandle(unreachable);
+    for (const value of [undefined, '', '0', 'true']) {
+      vi.stubEnv('BENCH_FLOOR', value);
+      const res = await call('GET', '/api/bench/floor');
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Not found', code: 'not_found' });
+    }
+  });
+
+  it('answers 200 with BENCH_FLOOR=1', async () => {
+    vi.stubEnv('BENCH_FLOOR', '1');
+    const res = await call('GET', '/api/bench/floor');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+
+  it('makes its round trip to the database with BENCH_FLOOR=1', async () => {
+    vi.stubEnv('BENCH_FLOOR', '1');
+    setDatabaseHandle(unreachable);
+    const res = await call('GET', '/api/bench/floor');
+    expect(res.status).toBe(500);
+  });
+});
