@@ -163,6 +163,11 @@ if (process.env.TEST_DATABASE_URL) vitest('integration tests (PostgreSQL server)
 const built = stage('production build', 'npx', ['next', 'build'], { env: { NEXT_DIST_DIR: '' } });
 if (built) {
   stage('no schema in client chunks', 'npx', ['tsx', '--conditions=react-server', 'scripts/check-client-bundle.ts']);
+  stage('first-load JavaScript within budget', 'npx', [
+    'tsx',
+    '--conditions=react-server',
+    'scripts/check-bundle-budgets.ts',
+  ]);
   // Needs a PostgreSQL server: the benchmark measures the app as production runs it.
   if (process.env.TEST_DATABASE_URL) benchmarkSmoke();
   if (!chromiumMissing()) {
