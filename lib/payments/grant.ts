@@ -93,9 +93,12 @@ export async function grantAccess(grant: Omit<Grant, 'currency'>): Promise<void>
     throw error;
   }
   if (outcome.taken) return;
-  const { decision } = checkoutStateOf(outcome.row, grant.userId, outcome.bought);
+  let { decision } = checkoutStateOf(outcome.row, grant.userId, outcome.bought);
   if (decision === 'paid' && grant.amountCents === 0) throw new AppError('bad_request', REQUIRES_PAYMENT);
-  // What still reads as open was overtaken between the statement's start and its spot.
+  // It read as open when the statement began, so something changed while it waited for the
+  // row: read it again to say what (the last spot taken, or the creator removing it).
+  if (decision === 'free' || decision === 'paid')
+    ({ decision } = await getCheckoutState(grant.envolvementId, grant.userId));
   throw refusalError(decision === 'free' || decision === 'paid' ? 'sold_out' : decision);
 }
 
