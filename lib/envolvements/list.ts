@@ -18,6 +18,8 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const COUNT_CAP = 1000;
 /** Searches shorter than a trigram cannot use the trigram indexes. */
 const TRIGRAM = 3;
+/** How many of the newest rows a search looks through first for a word found nearly everywhere. */
+const PROBE_ROWS = 4 * COUNT_CAP;
 
 export type ListQuery = {
   q?: string;
@@ -150,6 +152,21 @@ async function search(
       sql`select id, created_at from envolvement_search_newest(${pattern}, ${cats}, ${TOP.at}, ${TOP.id}, ${COUNT_CAP + 1})`,
     );
     return walk(after ? null : { total: Math.min(sample.length, COUNT_CAP), capped: sample.length > COUNT_CAP });
+  }
+  if (!after && categories.length === 0) {
+    // A word in a large share of the rows fills the cap among the newest few thousand: then
+    // the first page is already here, and no bitmap of every match is built.
+    const recent = await positions(sql`
+      select id, created_at from (
+        select e.id, e.created_at, e.title, e.description from ${envolvements} e
+        where e.archived_at is null and e.is_active
+        order by e.created_at desc, e.id desc limit ${PROBE_ROWS}
+      ) recent
+      where lower(title) like ${pattern} or lower(description) like ${pattern}
+      order by created_at desc, id desc limit ${COUNT_CAP + 1}`);
+    if (recent.length > COUNT_CAP) {
+      return { positions: recent.slice(0, take), more: true, count: { total: COUNT_CAP, capped: true }, ranked: false };
+    }
   }
   const matches = await positions(
     sql`select id, created_at, score from envolvement_search_matches(${pattern}, ${text}, ${cats}, ${COUNT_CAP + 1})`,

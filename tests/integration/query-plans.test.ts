@@ -147,6 +147,13 @@ describe('list queries on 20,000 envolvements', () => {
         },
       ],
       ['a word in many rows', () => listEnvolvements({ q: 'portrait', viewerId: null })],
+      [
+        'a word in every row, and its next page',
+        async () => {
+          const page = await listEnvolvements({ q: 'commission', viewerId: null });
+          return listEnvolvements({ q: 'commission', viewerId: null, cursor: page.nextCursor });
+        },
+      ],
       ['a rare word', () => listEnvolvements({ q: 'zanzibar', viewerId: null })],
       ['a word nowhere', () => listEnvolvements({ q: 'xylophonic', viewerId: null })],
       ['two letters', () => listEnvolvements({ q: 'po', viewerId: null })],
@@ -220,5 +227,13 @@ describe('list queries on 20,000 envolvements', () => {
     } while (cursor);
     expect(new Set(rare).size).toBe(rare.length);
     expect(rare.length).toBe(ROWS / 500);
+
+    // A word in every row: newest first, counted as 1,000+, and the next page goes on from the first.
+    const first = await listEnvolvements({ q: 'commission', viewerId: null });
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    const second = await listEnvolvements({ q: 'commission', viewerId: null, cursor: first.nextCursor });
+    expect(second.total).toBeNull();
+    const newest = await listEnvolvements({ viewerId: null, limit: 48 });
+    expect([...first.items, ...second.items].map((item) => item._id)).toEqual(newest.items.map((item) => item._id));
   });
 });
