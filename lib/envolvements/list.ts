@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { containsPattern } from '@/lib/db/like';
 import { MAX_PAGE_SIZE } from '@/lib/validation/explore';
@@ -182,43 +182,6 @@ async function search(
   };
 }
 
-/** Buyer ids each viewer may see, for many envolvements in one query. */
-async function visibleBuyers(rows: CardRow[], viewerId: string | null): Promise<Map<string, string[]>> {
-  const map = new Map<string, string[]>();
-  if (!viewerId || rows.length === 0) return map;
-  const own = rows.filter((r) => r.creatorId === viewerId).map((r) => r.id);
-  const ids = rows.map((r) => r.id);
-  const found = await db()
-    .select({ envolvementId: purchases.envolvementId, userId: purchases.userId })
-    .from(purchases)
-    .where(
-      and(
-        inArray(purchases.envolvementId, ids),
-        heldMembership,
-        own.length
-          ? or(eq(purchases.userId, viewerId), inArray(purchases.envolvementId, own))
-          : eq(purchases.userId, viewerId),
-      ),
-    )
-    .orderBy(purchases.createdAt);
-  for (const row of found) map.set(row.envolvementId, [...(map.get(row.envolvementId) ?? []), row.userId]);
-  return map;
-}
-
-async function toDtos(
-  found: Array<{
-    row: CardRow;
-    creator: { id: string; nickname: string; name: string; picture: string | null };
-  }>,
-  viewerId: string | null,
-): Promise<OfferCardDto[]> {
-  const buyers = await visibleBuyers(
-    found.map((f) => f.row),
-    viewerId,
-  );
-  return found.map((f) => toOfferCardDto(f.row, f.creator, { visibleBuyerIds: buyers.get(f.row.id) ?? [] }));
-}
-
 const cardColumns = {
   id: envolvements.id,
   creatorId: envolvements.creatorId,
@@ -235,16 +198,31 @@ const cardColumns = {
   archivedAt: envolvements.archivedAt,
 } satisfies Record<keyof CardRow, unknown>;
 
-/** The envolvements with these ids, in this order, as the list's viewer sees them. */
+/**
+ * Buyer ids the viewer may see, read with the card: every held membership for the creator,
+ * the viewer's own for anyone else, none for a visitor.
+ */
+function visibleBuyers(viewerId: string | null) {
+  if (!viewerId) return sql<string[]>`'{}'::text[]`;
+  return sql<string[]>`coalesce((
+    select array_agg(${purchases.userId} order by ${purchases.createdAt}) from ${purchases}
+    where ${purchases.envolvementId} = ${envolvements.id} and ${heldMembership}
+      and (${purchases.userId} = ${viewerId} or ${envolvements.creatorId} = ${viewerId})
+  ), '{}'::text[])`;
+}
+
+/** The envolvements with these ids, in this order, as the list's viewer sees them, in one query. */
 async function inOrder(ids: string[], viewerId: string | null): Promise<OfferCardDto[]> {
   if (ids.length === 0) return [];
   const found = await db()
-    .select({ row: cardColumns, creator: userCardColumns })
+    .select({ row: cardColumns, creator: userCardColumns, buyers: visibleBuyers(viewerId) })
     .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
     .where(inArray(envolvements.id, ids));
-  const dtos = new Map((await toDtos(found, viewerId)).map((dto) => [dto._id, dto]));
-  return ids.flatMap((id) => dtos.get(id) ?? []);
+  const cards = new Map(
+    found.map((f) => [f.row.id, toOfferCardDto(f.row, f.creator, { visibleBuyerIds: f.buyers ?? [] })]),
+  );
+  return ids.flatMap((id) => cards.get(id) ?? []);
 }
 
 /**
