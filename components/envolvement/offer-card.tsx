@@ -35,37 +35,52 @@ type OfferCardFaceProps = {
   /** The category the card stands for: the row's own in a category row, else the offer's first. */
   category?: Category;
   className?: string;
+  /** Load the cover at once: one of the first pictures on the page. */
+  priority?: boolean;
 };
 
-export function OfferCardFace({ offer, title, cover, mark, status = 'open', category, className }: OfferCardFaceProps) {
+type CardCoverProps = Pick<OfferCardFaceProps, 'cover' | 'mark' | 'priority'> & {
+  offer: OfferCardFaceProps['offer'];
+  status: OfferStatus;
+  shown: Category | undefined;
+};
+
+/** The card's picture, with its price, category, status and the viewer's membership mark over it. */
+function CardCover({ offer, cover, mark, status, shown, priority = false }: CardCoverProps) {
+  return (
+    <div className="relative">
+      {cover ?? <CoverImage src={offer.imgUrl} category={shown} className="h-40 w-full" priority={priority} />}
+      {mark && (
+        <span
+          className="absolute inset-x-0 bottom-0 bg-slate-900/75 px-3 py-1.5 text-xs font-semibold text-white"
+          data-testid="membership-mark"
+        >
+          {mark}
+        </span>
+      )}
+      <span
+        className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow"
+        data-testid="price-badge"
+      >
+        {formatPrice(offer.priceCents)}
+      </span>
+      <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
+        {shown && (
+          <span className="rounded-full bg-slate-900/60 px-2.5 py-0.5 text-xs font-medium text-white backdrop-blur-sm">
+            {shown}
+          </span>
+        )}
+        <OfferStatusBadge status={status} />
+      </div>
+    </div>
+  );
+}
+
+export function OfferCardFace({ offer, title, status = 'open', category, className, ...cover }: OfferCardFaceProps) {
   const shown = category ?? offer.categories[0];
   return (
     <div className={cn('flex h-full flex-col', className)}>
-      <div className="relative">
-        {cover ?? <CoverImage src={offer.imgUrl} category={shown} className="h-40 w-full" />}
-        {mark && (
-          <span
-            className="absolute inset-x-0 bottom-0 bg-slate-900/75 px-3 py-1.5 text-xs font-semibold text-white"
-            data-testid="membership-mark"
-          >
-            {mark}
-          </span>
-        )}
-        <span
-          className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow"
-          data-testid="price-badge"
-        >
-          {formatPrice(offer.priceCents)}
-        </span>
-        <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
-          {shown && (
-            <span className="rounded-full bg-slate-900/60 px-2.5 py-0.5 text-xs font-medium text-white backdrop-blur-sm">
-              {shown}
-            </span>
-          )}
-          <OfferStatusBadge status={status} />
-        </div>
-      </div>
+      <CardCover offer={offer} status={status} shown={shown} {...cover} />
       <div className="flex flex-1 flex-col gap-2 p-4 text-left">
         <h3 className="line-clamp-2 font-semibold [overflow-wrap:anywhere] text-ink">{title ?? offer.title}</h3>
         <p className="line-clamp-2 text-sm [overflow-wrap:anywhere] text-slate-600">{offer.previewText}</p>
@@ -107,9 +122,10 @@ type OfferCardProps = {
   mode?: 'dialog' | 'link';
   category?: Category;
   className?: string;
+  priority?: boolean;
 };
 
-export function OfferCard({ envolvement, viewer, mode = 'dialog', category, className }: OfferCardProps) {
+export function OfferCard({ envolvement, viewer, mode = 'dialog', category, className, priority }: OfferCardProps) {
   const mark = membershipMark(envolvement.removed, envolvement.membership);
   // A removed envolvement already carries its mark along the cover's foot.
   const status = envolvement.removed ? 'open' : offerStatus(envolvement);
@@ -121,6 +137,7 @@ export function OfferCard({ envolvement, viewer, mode = 'dialog', category, clas
           mark={mark}
           status={status}
           category={category}
+          priority={priority}
           title={
             <Link href={`/envolvement/${envolvement._id}`} className={STRETCHED}>
               {envolvement.title}
@@ -138,6 +155,7 @@ export function OfferCard({ envolvement, viewer, mode = 'dialog', category, clas
           mark={mark}
           status={status}
           category={category}
+          priority={priority}
           title={<DialogTrigger className={cn(STRETCHED, 'cursor-pointer')}>{envolvement.title}</DialogTrigger>}
         />
       </article>

@@ -14,7 +14,16 @@ const CARD = 'w-64 shrink-0 snap-start sm:w-80';
 const ARROW =
   'rounded-full border border-slate-300 bg-white p-2 text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 disabled:shadow-none';
 
-type CategoryRowProps = { category: Category; items: OfferCardDto[]; viewer: OfferViewer };
+type CategoryRowProps = {
+  category: Category;
+  items: OfferCardDto[];
+  viewer: OfferViewer;
+  /** The first row on the page: its first covers are the largest pictures a visitor sees first. */
+  first?: boolean;
+};
+
+/** How many covers of the first row or grid are loaded at once rather than lazily. */
+export const EAGER_COVERS = 4;
 
 /** Whether the row can scroll further either way, kept current on scroll and resize. */
 function useScrollEdges() {
@@ -87,7 +96,7 @@ function RowHeader({
 }
 
 /** One category's horizontal scroller; each button moves one container width. */
-export function CategoryRow({ category, items, viewer }: CategoryRowProps) {
+export function CategoryRow({ category, items, viewer, first = false }: CategoryRowProps) {
   const { scroller, edges, measure, scroll } = useScrollEdges();
   const headingId = `row-${category.replace(/\W/g, '')}`;
   return (
@@ -99,9 +108,14 @@ export function CategoryRow({ category, items, viewer }: CategoryRowProps) {
         onScroll={measure}
         className="scrollbar-none relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto px-1 pt-1 pb-3"
       >
-        {items.map((item) => (
+        {items.map((item, index) => (
           <div key={item._id} className={CARD}>
-            <OfferCard envolvement={item} viewer={viewer} category={category} />
+            <OfferCard
+              envolvement={item}
+              viewer={viewer}
+              category={category}
+              priority={first && index < EAGER_COVERS}
+            />
           </div>
         ))}
       </div>

@@ -74,9 +74,10 @@ async function CategoryRows({ viewerId }: { viewerId: string | null }) {
           No Envolvements found.
         </p>
       ) : (
-        groups.map((group) => (
+        groups.map((group, index) => (
           <CategoryRow
             key={group.category}
+            first={index === 0}
             category={group.category}
             items={group.items}
             viewer={offerViewerOf(viewerId)}

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OfferCard } from '@/components/envolvement/offer-card';
+import { EAGER_COVERS } from './category-row';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import type { OfferViewer } from '@/lib/envolvements/rules';
@@ -52,8 +53,8 @@ export function InfiniteGrid({ initial, initialCursor, query, viewer }: Infinite
   return (
     <>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="explore-grid">
-        {items.map((item) => (
-          <OfferCard key={item._id} envolvement={item} viewer={viewer} />
+        {items.map((item, index) => (
+          <OfferCard key={item._id} envolvement={item} viewer={viewer} priority={index < EAGER_COVERS} />
         ))}
       </div>
       <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
