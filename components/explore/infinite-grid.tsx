@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OfferCard } from '@/components/envolvement/offer-card';
 import { EAGER_COVERS } from './category-row';
-import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { api } from '@/lib/api-client';
 import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { OfferCardDto } from '@/lib/envolvements/types';
@@ -57,18 +57,7 @@ export function InfiniteGrid({ initial, initialCursor, query, viewer }: Infinite
           <OfferCard key={item._id} envolvement={item} viewer={viewer} priority={index < EAGER_COVERS} />
         ))}
       </div>
-      <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
-        {error && (
-          <p role="alert" className="text-sm text-red-600">
-            {error}
-          </p>
-        )}
-        {cursor && (
-          <Button variant="secondary" onClick={() => void loadMore()} disabled={loading}>
-            {loading ? 'Loading...' : 'Load more'}
-          </Button>
-        )}
-      </div>
+      <LoadMore ref={sentinel} more={Boolean(cursor)} loading={loading} error={error} onLoad={() => void loadMore()} />
     </>
   );
 }

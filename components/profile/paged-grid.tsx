@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { apiPage } from '@/lib/api-client';
 import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { OfferCardDto } from '@/lib/envolvements/types';
@@ -46,21 +46,11 @@ export function PagedGrid({ initial, next, viewer, mode }: PagedGridProps) {
   return (
     <>
       <EnvolvementGrid items={items} viewer={viewer} mode={mode} />
-      <div className="mt-8 flex flex-col items-center gap-2">
+      <LoadMore more={Boolean(nextPath)} loading={loading} error={error} onLoad={() => void loadMore()}>
         <p ref={statusRef} tabIndex={-1} role="status" className="text-sm text-slate-500 focus:outline-none">
           {status}
         </p>
-        {error && (
-          <p role="alert" className="text-sm text-red-600">
-            {error}
-          </p>
-        )}
-        {nextPath && (
-          <Button variant="secondary" onClick={() => void loadMore()} disabled={loading}>
-            {loading ? 'Loading...' : 'Load more'}
-          </Button>
-        )}
-      </div>
+      </LoadMore>
     </>
   );
 }

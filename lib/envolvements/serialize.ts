@@ -7,6 +7,13 @@ type Author = { id: string; nickname: string; name: string; picture: string | nu
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
+/** Who wrote an update or made an offer, as the spec's shapes name them. */
+const byline = (author: Author) => ({
+  username: author.nickname || author.name,
+  userPicture: author.picture,
+  userID: author.id,
+});
+
 export function toActivityPostDto(
   post: Pick<PostRow, 'id' | 'title' | 'description' | 'imgUrl' | 'createdAt'>,
   author: Author,
@@ -16,9 +23,7 @@ export function toActivityPostDto(
     title: post.title,
     description: post.description,
     imgUrl: post.imgUrl,
-    username: author.nickname || author.name,
-    userPicture: author.picture,
-    userID: author.id,
+    ...byline(author),
     datePublished: post.createdAt.toISOString(),
   };
 }
@@ -37,24 +42,14 @@ export function toEnvolvementDto(
   { visibleBuyerIds, activityPost = [], membership = null }: Extras,
 ): EnvolvementDto {
   return {
-    _id: row.id,
+    // What a card shows, then the rest of the spec's shape.
+    ...toOfferCardDto(row, creator, { visibleBuyerIds, membership }),
     type: 'BaseEnvolvement',
-    title: row.title,
-    previewText: row.previewText,
     description: row.description,
-    imgUrl: row.imgUrl,
-    username: creator.nickname || creator.name,
-    userPicture: creator.picture,
-    userID: creator.id,
-    categories: row.categories as Category[],
     datePublished: row.createdAt.toISOString(),
     price: { price: centsToDollars(row.priceCents), free: row.priceCents <= 0 },
-    priceCents: row.priceCents,
     currency: row.currency,
-    endDate: { endDate: iso(row.endDate), none: row.endDate === null },
     targetEnvolvmentDate: iso(row.targetDate),
-    quantity: { quantity: row.quantity, unlimited: row.unlimited, currentEnvolves: row.currentCount },
-    active: row.isActive,
     isActive: row.isActive,
     comments: row.commentsAllowed,
     published: { published: row.published, publishedReleaseDate: iso(row.publishedReleaseDate) },
@@ -67,11 +62,8 @@ export function toEnvolvementDto(
       submissionsDeadline: iso(row.submissionDeadline),
       submissionContent: { picture: row.submissionPicture, description: row.submissionText, url: row.submissionUrl },
     },
-    purchasedBy: visibleBuyerIds,
     purchasedUserIDs: visibleBuyerIds,
     activityPost,
-    removed: row.archivedAt !== null,
-    membership,
   };
 }
 
@@ -104,9 +96,7 @@ export function toOfferCardDto(
     title: row.title,
     previewText: row.previewText,
     imgUrl: row.imgUrl,
-    username: creator.nickname || creator.name,
-    userPicture: creator.picture,
-    userID: creator.id,
+    ...byline(creator),
     categories: row.categories as Category[],
     priceCents: row.priceCents,
     endDate: { endDate: iso(row.endDate), none: row.endDate === null },
