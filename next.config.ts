@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
@@ -8,8 +9,11 @@ const nextConfig: NextConfig = {
   // instead of bundling it.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss'],
   // Migrations are read from disk at start, so the standalone output must carry them.
-  outputFileTracingIncludes: { '/**': ['./drizzle/**/*'] },
+  outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './cache-handler.mjs'] },
   poweredByHeader: false,
+  // With REDIS_URL, cached reads and their invalidations are shared by every instance
+  // (cache-handler.mjs); without it each instance keeps its own cache in memory.
+  ...(process.env.REDIS_URL ? { cacheHandler: path.resolve('cache-handler.mjs'), cacheMaxMemorySize: 0 } : {}),
   images: {
     // Covers, banners and avatars the app stored, and Cloudinary's; any other https image
     // is drawn unoptimized (lib/domain/images.ts isOptimizableImage says which).

@@ -7,6 +7,7 @@ import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '@/lib/validation/text';
 import { envolvementCategories, envolvements, purchases, users } from '@/models';
+import { CACHE_TAGS, cachedRead } from '@/lib/cache';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
 import { decodeCursor, encodeCursor, isAfter, type Position } from './cursor';
 import { heldMembership, loadMemberships } from './membership';
@@ -122,6 +123,31 @@ async function countListed(categories: readonly Category[]): Promise<Count> {
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
+// Public lists' first pages, counts and category rows are the same for everyone: they come
+// from the shared cache until an envolvement is published, unpublished, edited or removed.
+// The cards themselves (spots, prices, the viewer's membership) are always read fresh.
+const firstPage = cachedRead(
+  async (categories: Category[], take: number) =>
+    (await newest(categories, null, take)).map((p) => ({ id: p.id, createdAt: p.createdAt.toISOString() })),
+  'list-first-page',
+  [CACHE_TAGS.lists],
+);
+const cachedCount = cachedRead((categories: Category[]) => countListed(categories), 'list-count', [CACHE_TAGS.lists]);
+const categoryRows = cachedRead(
+  async (perCategory: number) =>
+    (
+      (await db().execute(sql`
+        select c.category, x.envolvement_id as id from unnest(${textArray(CATEGORIES)}) as c(category)
+        cross join lateral (
+          select ec.envolvement_id from ${envolvementCategories} ec
+          where ec.listed and ec.category = c.category
+          order by ec.created_at desc, ec.envolvement_id desc limit ${perCategory}
+        ) x`)) as unknown as { rows: Array<{ id: string; category: string }> }
+    ).rows,
+  'category-rows',
+  [CACHE_TAGS.lists],
+);
+
 type Window = { positions: Position[]; more: boolean; count: Count | null; ranked: boolean };
 
 /**
@@ -212,13 +238,14 @@ function visibleBuyers(viewerId: string | null) {
 }
 
 /** The envolvements with these ids, in this order, as the list's viewer sees them, in one query. */
-async function inOrder(ids: string[], viewerId: string | null): Promise<OfferCardDto[]> {
+async function inOrder(ids: string[], viewerId: string | null, { listedOnly = false } = {}): Promise<OfferCardDto[]> {
   if (ids.length === 0) return [];
   const found = await db()
     .select({ row: cardColumns, creator: userCardColumns, buyers: visibleBuyers(viewerId) })
     .from(envolvements)
     .innerJoin(users, eq(users.id, envolvements.creatorId))
-    .where(inArray(envolvements.id, ids));
+    // A public list's ids may come from the cache: one unpublished since is left out.
+    .where(listedOnly ? and(inArray(envolvements.id, ids), publishedEnvolvement) : inArray(envolvements.id, ids));
   const cards = new Map(
     found.map((f) => [f.row.id, toOfferCardDto(f.row, f.creator, { visibleBuyerIds: f.buyers ?? [] })]),
   );
@@ -242,8 +269,12 @@ export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPag
     window = await search(text, categories, after, take);
   } else {
     const [found, count] = await Promise.all([
-      newest(categories, after, take + 1),
-      after ? null : countListed(categories),
+      after
+        ? newest(categories, after, take + 1)
+        : firstPage([...categories], take + 1).then((rows) =>
+            rows.map((row) => ({ id: row.id, createdAt: new Date(row.createdAt) })),
+          ),
+      after ? null : cachedCount([...categories]),
     ]);
     window = { positions: found.slice(0, take), more: found.length > take, count, ranked: false };
   }
@@ -252,6 +283,7 @@ export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPag
     items: await inOrder(
       window.positions.map((p) => p.id),
       query.viewerId,
+      { listedOnly: true },
     ),
     nextCursor:
       window.more && last ? encodeCursor(window.ranked ? last : { createdAt: last.createdAt, id: last.id }) : null,
@@ -265,16 +297,10 @@ export async function listEnvolvementsByCategory(
   viewerId: string | null,
   perCategory = 12,
 ): Promise<Array<{ category: Category; items: OfferCardDto[] }>> {
-  const found = (await db().execute(sql`
-    select c.category, x.envolvement_id as id from unnest(${textArray(CATEGORIES)}) as c(category)
-    cross join lateral (
-      select ec.envolvement_id from ${envolvementCategories} ec
-      where ec.listed and ec.category = c.category
-      order by ec.created_at desc, ec.envolvement_id desc limit ${perCategory}
-    ) x`)) as unknown as { rows: Array<{ id: string; category: string }> };
-  const pairs = found.rows;
+  const pairs = await categoryRows(perCategory);
   if (pairs.length === 0) return [];
-  const dtos = new Map((await inOrder([...new Set(pairs.map((p) => p.id))], viewerId)).map((d) => [d._id, d]));
+  const cards = await inOrder([...new Set(pairs.map((p) => p.id))], viewerId, { listedOnly: true });
+  const dtos = new Map(cards.map((d) => [d._id, d]));
   return CATEGORIES.map((category) => ({
     category,
     items: pairs.flatMap((p) => (p.category === category ? (dtos.get(p.id) ?? []) : [])),

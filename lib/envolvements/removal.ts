@@ -1,4 +1,5 @@
 import 'server-only';
+import { CACHE_TAGS, invalidate } from '@/lib/cache';
 import { and, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
@@ -107,6 +108,7 @@ export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Rem
       .where(eq(envolvements.id, id));
     return false;
   });
+  invalidate(CACHE_TAGS.lists);
   if (deleted) return { archived: false, refunded: 0, refundsPending: 0 };
   return { archived: true, ...(await settleRemoval(viewer.id, id)) };
 }

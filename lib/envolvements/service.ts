@@ -1,4 +1,5 @@
 import 'server-only';
+import { CACHE_TAGS, invalidate } from '@/lib/cache';
 import { eq, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
@@ -147,6 +148,8 @@ export async function updateEnvolvement(
     const row = await getEnvolvementOrThrow(id);
     throw new AppError('conflict', MESSAGES.fixErrors, tooFewSpots(row.currentCount));
   }
+  // Its categories or its publication may have changed: public lists read it again.
+  invalidate(CACHE_TAGS.lists);
   return (await getEnvolvementForViewer(id, viewer.id))!;
 }
 
@@ -163,6 +166,7 @@ export async function setEnvolvementActive(
   assertNotRemoved(row);
   if (row.isActive !== active) {
     await db().update(envolvements).set({ isActive: active, updatedAt: new Date() }).where(eq(envolvements.id, id));
+    invalidate(CACHE_TAGS.lists);
   }
   return { _id: id, active };
 }

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import Redis from 'ioredis';
+import pg from 'pg';
+import { sessionCookie } from '../scripts/bench/sessions';
+
+// Two app instances behind one load balancer share PostgreSQL and Redis: a change made
+// through one is seen at once through the other, though both cache Explore's lists.
+const serverUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/6';
+const secret = 'multi-instance-secret-not-for-production';
+const ports = [3401, 3402] as const;
+const creator = { id: `local|${randomUUID()}`, name: 'Two Hosts', nickname: 'twohosts' };
+
+test.skip(!serverUrl, 'needs a PostgreSQL server (TEST_DATABASE_URL) and Redis');
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let database = '';
+let admin: pg.Client;
+let redis: Redis;
+const servers: ChildProcess[] = [];
+const base = (index: 0 | 1) => `http://localhost:${ports[index]}`;
+
+async function healthy(url: string) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const answer = await fetch(`${url}/api/health`).catch(() => null);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+async function titlesOn(index: 0 | 1): Promise<string[]> {
+  const answer = await fetch(`${base(index)}/api/post/pull`);
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { items: Array<{ title: string }> }).items.map((item) => item.title);
+}
+
+test.beforeAll(async () => {
+  database = `envolve_multi_${process.pid}_${Date.now()}`;
+  admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${database}`;
+  redis = new Redis(redisUrl);
+  await redis.flushdb();
+  for (const [index, port] of ports.entries()) {
+    const child = spawn('npx', ['next', 'start', '-p', String(port)], {
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        REDIS_URL: redisUrl,
+        NEXTAUTH_SECRET: secret,
+        NEXTAUTH_URL: base(index as 0 | 1),
+        SEED_DEMO_DATA: 'false',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+    });
+    servers.push(child);
+  }
+  await Promise.all([healthy(base(0)), healthy(base(1))]);
+  const data = new pg.Client({ connectionString: url.toString() });
+  await data.connect();
+  await data.query(`INSERT INTO users (id, name, nickname, email) VALUES ($1, $2, $3, 'two@example.com')`, [
+    creator.id,
+    creator.name,
+    creator.nickname,
+  ]);
+  await data.query(
+    `INSERT INTO envolvements (creator_id, title, preview_text, categories, is_active, created_at)
+     VALUES ($1, 'Already live', 'On both hosts', '{Art}', true, now() - interval '2 minutes'),
+            ($1, 'The draft', 'Published through A', '{Art}', false, now() - interval '1 minute')`,
+    [creator.id],
+  );
+  await data.end();
+});
+
+test.afterAll(async () => {
+  for (const child of servers) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await redis?.flushdb();
+  redis?.disconnect();
+  await admin?.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin?.end();
+});
+
+test('a draft published through instance A is on instance B at once', async () => {
+  // B has cached its first page: a row written behind the app's back does not show there yet.
+  expect(await titlesOn(1)).toEqual(['Already live']);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(
+    `INSERT INTO envolvements (creator_id, title, preview_text, categories, is_active)
+     VALUES ($1, 'Behind the back', 'Written without the app', '{Art}', true)`,
+    [creator.id],
+  );
+  const { rows } = await client.query<{ id: string }>(`SELECT id FROM envolvements WHERE title = 'The draft'`);
+  await client.end();
+  expect(await titlesOn(1)).toEqual(['Already live']);
+
+  const published = await fetch(`${base(0)}/api/post/${rows[0]!.id}/active`, {
+    method: 'PUT',
+    headers: {
+      cookie: await sessionCookie(secret, creator),
+      origin: base(0),
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ active: true }),
+  });
+  expect(published.status).toBe(200);
+  // Publishing through A dropped the cached lists everywhere: B reads them again.
+  const now = ['Behind the back', 'The draft', 'Already live'];
+  expect(await titlesOn(1)).toEqual(now);
+  expect(await titlesOn(0)).toEqual(now);
+});
