@@ -26,10 +26,29 @@ async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue): P
   }
 }
 
+// The same race one step earlier: instances starting together on a fresh database each
+// create pg-boss's schema, and all but one fail on the catalog's unique key. A failed start
+// leaves its instance unusable, so each attempt starts a new one.
+async function startBoss(handle: DatabaseHandle): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => handle.executeSql(text, values) },
+      schema: 'pgboss',
+    });
+    boss.on('error', (error) => logError('jobs', error));
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
+  }
+}
+
 export async function startJobs(handle: DatabaseHandle): Promise<Jobs> {
-  const boss = new PgBoss({ db: { executeSql: (text, values) => handle.executeSql(text, values) }, schema: 'pgboss' });
-  boss.on('error', (error) => logError('jobs', error));
-  await boss.start();
+  const boss = await startBoss(handle);
   // 'stately': one run waiting and one running at most, so a slow run never piles up others.
   await ensureQueue(boss, RECONCILE_PAYMENTS, {
     name: RECONCILE_PAYMENTS,
