@@ -19,6 +19,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 let database = '';
 let admin: pg.Client;
 let redis: Redis;
+let reachable = false;
 const servers: ChildProcess[] = [];
 const base = (index: 0 | 1) => `http://localhost:${ports[index]}`;
 
@@ -45,7 +46,7 @@ test.beforeAll(async () => {
   const url = new URL(serverUrl!);
   url.pathname = `/${database}`;
   redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  const reachable = await redis.connect().then(
+  reachable = await redis.connect().then(
     () => true,
     () => false,
   );
@@ -88,7 +89,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const child of servers) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  await redis?.flushdb();
+  if (reachable) await redis.flushdb();
   redis?.disconnect();
   await admin?.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await admin?.end();
