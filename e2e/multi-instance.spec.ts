@@ -21,15 +21,16 @@ let admin: pg.Client;
 let redis: Redis;
 let reachable = false;
 const servers: ChildProcess[] = [];
+const output: string[] = [];
 const base = (index: 0 | 1) => `http://localhost:${ports[index]}`;
 
 async function healthy(url: string) {
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < 240; attempt++) {
     const answer = await fetch(`${url}/api/health`).catch(() => null);
     if (answer?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`${url} did not start`);
+  throw new Error(`${url} did not start:\n${output.join('').slice(-4000)}`);
 }
 
 async function titlesOn(index: 0 | 1): Promise<string[]> {
@@ -39,6 +40,8 @@ async function titlesOn(index: 0 | 1): Promise<string[]> {
 }
 
 test.beforeAll(async () => {
+  // Two servers start, migrate and start their job queues on a fresh database.
+  test.setTimeout(180_000);
   database = `envolve_multi_${process.pid}_${Date.now()}`;
   admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -56,7 +59,9 @@ test.beforeAll(async () => {
   await redis.flushdb();
   for (const [index, port] of ports.entries()) {
     const child = spawn('npx', ['next', 'start', '-p', String(port)], {
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: stopping it stops the server npx started, not npx alone.
+      detached: true,
       env: {
         ...process.env,
         DATABASE_URL: url.toString(),
@@ -67,6 +72,9 @@ test.beforeAll(async () => {
         NEXT_TELEMETRY_DISABLED: '1',
       },
     });
+    // What a server printed, to tell why it did not start.
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on('data', (chunk: Buffer) => output.push(String(chunk)));
     servers.push(child);
   }
   await Promise.all([healthy(base(0)), healthy(base(1))]);
@@ -87,7 +95,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const child of servers) child.kill('SIGTERM');
+  for (const child of servers) if (child.pid) process.kill(-child.pid, 'SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   if (reachable) await redis.flushdb();
   redis?.disconnect();
