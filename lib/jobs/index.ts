@@ -1,5 +1,6 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { logError, logInfo } from '@/lib/log';
 import { reconcilePayments } from '@/lib/payments/reconcile';
@@ -27,8 +28,9 @@ async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue): P
 }
 
 // The same race one step earlier: instances starting together on a fresh database each
-// create pg-boss's schema, and all but one fail on the catalog's unique key. A failed start
-// leaves its instance unusable, so each attempt starts a new one.
+// create pg-boss's schema, and all but one fail on the catalog's unique key. They take turns
+// (below), and a start that fails all the same is tried again with a new instance, since a
+// failed start leaves its instance unusable.
 async function startBoss(handle: DatabaseHandle): Promise<PgBoss> {
   for (let attempt = 1; ; attempt += 1) {
     const boss = new PgBoss({
@@ -47,8 +49,29 @@ async function startBoss(handle: DatabaseHandle): Promise<PgBoss> {
   }
 }
 
+// Any fixed number, the same in every instance, next to the migrations' own.
+const JOBS_START_LOCK_KEY = '7416320590218836';
+
+/**
+ * Runs `work` while holding a session advisory lock, on a connection of its own outside the
+ * pool (the job queue's statements use the pool, which may be small): instances starting
+ * together take turns. PGlite lives in one process and needs no turn.
+ */
+async function oneInstanceAtATime<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (!handle.pool) return work();
+  const client = new pg.Client({ connectionString: handle.pool.options.connectionString });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [JOBS_START_LOCK_KEY]);
+    return await work();
+  } finally {
+    // Ending the session frees the lock.
+    await client.end();
+  }
+}
+
 export async function startJobs(handle: DatabaseHandle): Promise<Jobs> {
-  const boss = await startBoss(handle);
+  const boss = await oneInstanceAtATime(handle, () => startBoss(handle));
   // 'stately': one run waiting and one running at most, so a slow run never piles up others.
   await ensureQueue(boss, RECONCILE_PAYMENTS, {
     name: RECONCILE_PAYMENTS,
