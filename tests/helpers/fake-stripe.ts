@@ -5,6 +5,9 @@ import {
   createLedger,
   FakeStripeError,
   invalidRequest,
+  notFound,
+  type AccountChanges,
+  type AccountCreate,
   type FakeDispute,
   type FakeEvent,
   type FakeObject,
@@ -16,8 +19,9 @@ import {
 } from './fake-stripe-ledger';
 
 // A local stand-in for the Stripe API the app calls, so the real SDK runs end to end without
-// the network: Stripe's endpoints under /v1, test controls under /test, signed webhooks.
-// The objects and their rules live in fake-stripe-ledger.ts.
+// the network: Stripe's endpoints under /v1, test controls under /test, signed webhooks,
+// and under /connect the pages Stripe hosts for connected accounts (onboarding, the
+// Express dashboard). The objects and their rules live in fake-stripe-ledger.ts.
 
 export { FakeStripeError };
 export type { FakeEvent } from './fake-stripe-ledger';
@@ -133,7 +137,7 @@ function intentCreateParams({ expand: _expand, ...params }: Params) {
   };
 }
 
-type Answer = { status: number; body: string; replayed?: boolean };
+type Answer = { status: number; body: string; replayed?: boolean; headers?: Record<string, string> };
 
 function answerError(error: unknown): Answer {
   if (error instanceof FakeStripeError) return { status: error.status, body: JSON.stringify({ error: error.error }) };
@@ -143,19 +147,38 @@ function answerError(error: unknown): Answer {
 
 // Stripe refuses these before anything runs, so an idempotency key does not keep them.
 const refusedUpfront = (error: unknown) =>
-  error instanceof FakeStripeError && (error.status === 404 || Boolean(error.error.code?.startsWith('parameter_')));
+  error instanceof FakeStripeError &&
+  (error.status === 404 ||
+    error.error.code === 'resource_missing' ||
+    Boolean(error.error.code?.startsWith('parameter_')));
 
 const idempotencyError = (message: string): Answer => ({
   status: 400,
   body: JSON.stringify({ error: { type: 'idempotency_error', message } }),
 });
 
-type Route = { method: string; pattern: RegExp; handle: (ids: string[], params: Params) => unknown };
+type Route<T = unknown> = { method: string; pattern: RegExp; handle: (ids: string[], params: Params) => T };
 
-const findRoute = (routes: Route[], method: string, path: string) => {
+const findRoute = <T>(routes: Route<T>[], method: string, path: string) => {
   const route = routes.find((r) => r.method === method && r.pattern.test(path));
   return route && { handle: route.handle, ids: route.pattern.exec(path)!.slice(1).map(decodeURIComponent) };
 };
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const html = (status: number, title: string, content: string): Answer => ({
+  status,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body:
+    `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head>` +
+    `<body><h1>${title}</h1>${content}</body></html>`,
+});
+
+function required(p: Params, name: string): string {
+  const value = text(p[name]);
+  if (!value) throw invalidRequest('parameter_missing', `Missing required param: ${name}.`, name);
+  return value;
+}
 
 export async function startFakeStripe(port = 0, options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const webhookSecret = options.webhookSecret ?? 'whsec_test_fake';
@@ -165,6 +188,8 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
   let deliveries = Promise.resolve();
   let requestCount = 0;
   const hooks: Array<{ method: string; path: RegExp; work: () => void }> = [];
+  // Known once the server listens: account and login links point back here.
+  let baseUrl = '';
 
   const ledger = createLedger((event) => {
     const url = options.webhookUrl;
@@ -241,6 +266,41 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     return { ...list(url, matching.slice(0, limit)), has_more: matching.length > limit };
   }
 
+  type Return = { return_url: string; refresh_url: string };
+  const onboardingUrl = (account: string, back: Return) =>
+    `${baseUrl}/connect/onboarding/${account}?${new URLSearchParams(back)}`;
+
+  function accountLink(p: Params) {
+    const [account, refresh_url, return_url, type] = ['account', 'refresh_url', 'return_url', 'type'].map((name) =>
+      required(p, name),
+    );
+    if (type !== 'account_onboarding') {
+      throw invalidRequest(
+        'parameter_invalid',
+        `The fake serves account_onboarding links only, not '${type}'.`,
+        'type',
+      );
+    }
+    if (!ledger.accounts.has(account!)) throw notFound('account', account!, 'account');
+    const created = Math.floor(Date.now() / 1000);
+    return {
+      object: 'account_link',
+      created,
+      expires_at: created + 300,
+      url: onboardingUrl(account!, { return_url: return_url!, refresh_url: refresh_url! }),
+    };
+  }
+
+  function loginLink(id: string) {
+    if (!ledger.getOrThrow(ledger.accounts, 'account', id).details_submitted) {
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        message: 'Cannot create a login link for an account that has not completed onboarding.',
+      });
+    }
+    return { object: 'login_link', created: Math.floor(Date.now() / 1000), url: `${baseUrl}/connect/dashboard/${id}` };
+  }
+
   const api: Route[] = [
     {
       method: 'POST',
@@ -271,6 +331,8 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
           charge: text(p.charge),
           reason: text(p.reason),
           metadata: asMetadata(p.metadata),
+          reverse_transfer: p.reverse_transfer === true,
+          refund_application_fee: p.refund_application_fee === true,
         };
         return expand(ledger.refund({ ...params, amount: integer(p.amount) }), p);
       },
@@ -288,7 +350,88 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
       handle: ([id], p) => expand(ledger.getOrThrow(ledger.disputes, 'dispute', id!), p),
     },
     { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, handle: ([id]) => ledger.getEvent(id!) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/accounts$/,
+      handle: (_, p) =>
+        expand(
+          ledger.createAccount({
+            type: text(p.type),
+            country: text(p.country),
+            email: text(p.email),
+            business_type: text(p.business_type),
+            capabilities: p.capabilities as AccountCreate['capabilities'],
+            metadata: asMetadata(p.metadata),
+          }),
+          p,
+        ),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/accounts\/([^/]+)$/,
+      handle: ([id], p) => expand(ledger.getOrThrow(ledger.accounts, 'account', id!), p),
+    },
+    { method: 'POST', pattern: /^\/v1\/accounts\/([^/]+)\/login_links$/, handle: ([id]) => loginLink(id!) },
+    { method: 'POST', pattern: /^\/v1\/account_links$/, handle: (_, p) => accountLink(p) },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/transfers\/([^/]+)$/,
+      handle: ([id], p) => expand(ledger.getOrThrow(ledger.transfers, 'transfer', id!), p),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/application_fees\/([^/]+)$/,
+      handle: ([id], p) => expand(ledger.getOrThrow(ledger.applicationFees, 'application_fee', id!), p),
+    },
   ];
+
+  // The pages Stripe hosts for a connected account's holder, reached through the links above.
+  const pages: Route<Answer>[] = [
+    {
+      method: 'GET',
+      pattern: /^\/connect\/onboarding\/([^/]+)$/,
+      handle: ([account], p) => {
+        const back = returnOf(p);
+        if (!ledger.accounts.has(account!)) return noSuchAccount(account!);
+        if (!back) return html(400, 'Invalid onboarding link', '<p>The link has no return_url or refresh_url.</p>');
+        const self = escapeHtml(onboardingUrl(account!, back));
+        return html(
+          200,
+          'Stripe onboarding (test)',
+          `<p>Account <code>${escapeHtml(account!)}</code></p>` +
+            `<form method="post" action="${self}"><button type="submit">Complete onboarding</button></form>` +
+            `<p><a href="${escapeHtml(back.refresh_url)}">Return without finishing</a></p>`,
+        );
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/connect\/onboarding\/([^/]+)$/,
+      handle: ([account], p) => {
+        const back = returnOf(p);
+        if (!ledger.accounts.has(account!)) return noSuchAccount(account!);
+        if (!back) return html(400, 'Invalid onboarding link', '<p>The link has no return_url or refresh_url.</p>');
+        ledger.completeOnboarding(account!);
+        return { status: 303, headers: { location: back.return_url }, body: '' };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/connect\/dashboard\/([^/]+)$/,
+      handle: ([account]) =>
+        ledger.accounts.has(account!)
+          ? html(200, 'Stripe Express dashboard (test)', `<p>Account <code>${escapeHtml(account!)}</code></p>`)
+          : noSuchAccount(account!),
+    },
+  ];
+
+  function returnOf(p: Params): Return | undefined {
+    const [return_url, refresh_url] = [text(p.return_url), text(p.refresh_url)];
+    return return_url && refresh_url ? { return_url, refresh_url } : undefined;
+  }
+
+  const noSuchAccount = (account: string) =>
+    html(404, 'No such account', `<p>No such account: <code>${escapeHtml(account)}</code></p>`);
 
   const controls: Route[] = [
     { method: 'GET', pattern: /^\/test\/health$/, handle: () => ({ ok: true }) },
@@ -326,6 +469,27 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
       method: 'POST',
       pattern: /^\/test\/disputes\/([^/]+)\/close$/,
       handle: ([id], p) => ledger.closeDispute(id!, p.status as 'won' | 'lost'),
+    },
+    {
+      // Browser tests add a connected account, ready to take charges when asked, without events.
+      method: 'POST',
+      pattern: /^\/test\/accounts$/,
+      handle: (_, p) => ledger.addAccount({ ready: p.ready === true, id: text(p.id), email: text(p.email) }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/test\/accounts\/([^/]+)$/,
+      handle: ([id]) => ledger.getOrThrow(ledger.accounts, 'account', id!),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/test\/accounts\/([^/]+)$/,
+      handle: ([id], p) => ledger.updateAccount(id!, p as AccountChanges),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/test\/accounts\/([^/]+)\/complete$/,
+      handle: ([id]) => ledger.completeOnboarding(id!),
     },
     {
       method: 'GET',
@@ -394,18 +558,24 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     }
   }
 
+  function answerPage(method: string, path: string, params: Params): Answer {
+    const route = findRoute(pages, method, path);
+    return route ? route.handle(route.ids, params) : html(404, 'Not found', `<p>Nothing at ${escapeHtml(path)}</p>`);
+  }
+
   async function respond(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
     requestCount += 1;
     const method = req.method ?? 'GET';
     const [path = '', query = ''] = (req.url ?? '').split('?');
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     const isApi = path.startsWith('/v1/');
+    const isPage = path.startsWith('/connect/');
     let params: Params | undefined;
     try {
-      // The API takes Stripe's form encoding; the test controls take JSON.
+      // The API and the pages' forms take form encoding; the test controls take JSON.
       params = {
         ...parseStripeForm(query),
-        ...(isApi ? parseStripeForm(raw) : raw ? (JSON.parse(raw) as Params) : {}),
+        ...(isApi || isPage ? parseStripeForm(raw) : raw ? (JSON.parse(raw) as Params) : {}),
       };
     } catch {
       params = undefined;
@@ -421,8 +591,10 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
       ? answerError(invalidRequest('parameter_invalid', 'The body must be JSON.'))
       : isApi
         ? answerApi(method, path, params, key)
-        : await answerControl(method, path, params);
-    const headers = { 'content-type': 'application/json', 'request-id': `req_fake${requestCount}` };
+        : isPage
+          ? answerPage(method, path, params)
+          : await answerControl(method, path, params);
+    const headers = { 'content-type': 'application/json', 'request-id': `req_fake${requestCount}`, ...answer.headers };
     res.writeHead(answer.status, answer.replayed ? { ...headers, 'idempotent-replayed': 'true' } : headers);
     res.end(answer.body);
   }
@@ -434,15 +606,20 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${bound}`;
 
   return {
-    url: `http://127.0.0.1:${bound}`,
+    url: baseUrl,
     webhookSecret,
     requests,
     intents: ledger.intents,
     charges: ledger.charges,
     refundsById: ledger.refundsById,
     disputes: ledger.disputes,
+    accounts: ledger.accounts,
+    transfers: ledger.transfers,
+    transferReversals: ledger.transferReversals,
+    applicationFees: ledger.applicationFees,
     refunds: ledger.refunds,
     events: ledger.events,
     addIntent: ledger.addIntent,
@@ -454,6 +631,10 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     dispute: ledger.dispute,
     closeDispute: ledger.closeDispute,
     failNextRefund: ledger.failNextRefund,
+    createAccount: ledger.createAccount,
+    addAccount: ledger.addAccount,
+    updateAccount: ledger.updateAccount,
+    completeOnboarding: ledger.completeOnboarding,
     eventsFor: ledger.eventsFor,
     sign,
     deliver,

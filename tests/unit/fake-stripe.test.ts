@@ -78,6 +78,7 @@ describe('form bodies', () => {
 
 describe('payment intents', () => {
   it('creates an intent from every parameter and retrieves it, with its charge expanded once paid', async () => {
+    fake.addAccount({ id: 'acct_creator', ready: true });
     const intent = await stripe.paymentIntents.create({
       amount: 1999,
       currency: 'usd',
@@ -137,6 +138,11 @@ describe('payment intents', () => {
       refunded: false,
       disputed: false,
       status: 'succeeded',
+      transfer: expect.stringMatching(/^tr_/),
+      application_fee: expect.stringMatching(/^fee_/),
+      application_fee_amount: 200,
+      transfer_data: { amount: null, destination: 'acct_creator' },
+      destination: 'acct_creator',
     });
     expect({ ...(await stripe.charges.retrieve(charge.id)) }).toEqual({ ...charge });
     const bracketless = await fetch(`${fake.url}/v1/payment_intents/${intent.id}?expand[]=latest_charge`, {
