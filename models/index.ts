@@ -10,3 +10,5 @@ export * from './submissions';
 export * from './waitlist';
 export * from './ambassador-applications';
 export * from './rate-limits';
+export * from './payout-accounts';
+export * from './earnings';

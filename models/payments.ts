@@ -23,6 +23,12 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment'),
     amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+    // Where the money goes (the creator's connected account) and the platform's fee,
+    // fixed when the intent is created; null and 0 for a payment kept by the platform.
+    destinationAccountId: text('destination_account_id'),
+    applicationFeeCents: integer('application_fee_cents').notNull().default(0),
+    // When the money first arrived: the date of the sale in the creator's earnings.
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     // Set when the app decides to refund in full, before it asks Stripe: a refund that
     // failed half-way is finished by reconciliation.
     refundReason: text('refund_reason', { enum: REFUND_REASONS }),
@@ -43,6 +49,7 @@ export const payments = pgTable(
       .where(sql`${t.status} in ('requires_payment', 'processing', 'failed')`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_refunded_within_amount', sql`${t.amountRefundedCents} between 0 and ${t.amountCents}`),
+    check('payments_fee_within_amount', sql`${t.applicationFeeCents} between 0 and ${t.amountCents}`),
   ],
 );
 
@@ -57,6 +64,10 @@ export const paymentRefunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'restrict' }),
+    // For a payment to a connected account: what came back from the creator's account
+    // (the transfer reversal) and what the platform gave back of its fee.
+    transferReversedCents: integer('transfer_reversed_cents').notNull().default(0),
+    feeRefundedCents: integer('fee_refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_refunds_payment_idx').on(t.paymentId)],

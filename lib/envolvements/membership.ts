@@ -24,6 +24,7 @@ export async function loadMemberships(
       paymentIntentId: purchases.paymentIntentId,
       endReason: purchases.endReason,
       paymentStatus: payments.status,
+      paidAt: payments.paidAt,
     })
     .from(purchases)
     .leftJoin(payments, eq(payments.id, purchases.paymentIntentId))
@@ -37,6 +38,7 @@ export async function loadMemberships(
       free: row.paymentIntentId === null,
       endReason: row.endReason,
       paymentStatus: row.paymentStatus,
+      paidAt: row.paidAt?.toISOString() ?? null,
     });
   }
   return memberships;

@@ -2,6 +2,8 @@
 // safe on the server and in the browser.
 
 import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
+import type { MembershipDto } from './types';
+import { PAYMENT_STATUS_LABELS } from '@/lib/payments/ledger-rules';
 import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -238,6 +240,27 @@ export function membershipMark(removed: boolean, membership: MembershipMarkInput
           : null;
   if (removed) return `Removed by the creator · ${money ?? (membership.free ? 'Free' : 'Refund pending')}`;
   return money;
+}
+
+const RECEIPT_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A buyer's receipt on their purchased card: 'Paid $12.00 to @maya on Nov 25, 2026 · Paid',
+ * or 'Joined for free on Nov 25, 2026'. The state is the payment's, as the ledger has it.
+ */
+export function receiptLine(
+  membership: Pick<MembershipDto, 'free' | 'amountCents' | 'joinedAt' | 'paidAt' | 'paymentStatus'>,
+  creator: string,
+): string {
+  if (membership.free) return `Joined for free on ${RECEIPT_DATE.format(new Date(membership.joinedAt))}`;
+  const when = RECEIPT_DATE.format(new Date(membership.paidAt ?? membership.joinedAt));
+  const state = membership.paymentStatus ? ` · ${PAYMENT_STATUS_LABELS[membership.paymentStatus]}` : '';
+  return `Paid ${formatPrice(membership.amountCents)} to @${creator} on ${when}${state}`;
 }
 
 /** The user-visible part of a user id: after the '|' when there is one. */

@@ -12,6 +12,10 @@ import {
   type UpdatePostInput,
 } from '@/lib/validation/envolvement';
 import { envolvements, posts, type EnvolvementRow } from '@/models';
+import { siteCurrency } from '@/lib/payments/config';
+import { PAID_EARLY_ACCESS, PAID_NEEDS_PAYOUTS } from '@/lib/payments/messages';
+import { isStripeConfigured } from '@/lib/payments/stripe';
+import { canSellPaid } from '@/lib/payouts/service';
 import { getEnvolvementForViewer, getEnvolvementRow } from './queries';
 import { dollarsToCents, REMOVED_MESSAGE } from './rules';
 import { toActivityPostDto } from './serialize';
@@ -45,9 +49,20 @@ function describedBy(
   return { title, previewText, description, imgUrl, categories };
 }
 
+/**
+ * A price is the creator's to set only when they can be paid: the site takes cards and
+ * their connected account takes charges. Otherwise the early-access rule stands (Free only).
+ */
+async function sellRefusal(creatorId: string): Promise<AppError | null> {
+  if (!isStripeConfigured()) return new AppError('conflict', PAID_EARLY_ACCESS);
+  return (await canSellPaid(creatorId)) ? null : new AppError('conflict', PAID_NEEDS_PAYOUTS);
+}
+
 /** Publishes a new envolvement for the signed-in creator: inactive, submissions closed. */
 export async function createEnvolvement(viewer: Viewer, input: CreateEnvolvementInput): Promise<{ id: string }> {
   const priceCents = input.price.free ? 0 : dollarsToCents(input.price.price ?? 0);
+  const refusal = priceCents > 0 ? await sellRefusal(viewer.id) : null;
+  if (refusal) throw refusal;
   const unlimited = input.quantity.unlimited;
   const submissionsAllowed = input.submissions.submissionsAllowed;
   const [row] = await db()
@@ -56,6 +71,7 @@ export async function createEnvolvement(viewer: Viewer, input: CreateEnvolvement
       creatorId: viewer.id,
       ...describedBy(input),
       priceCents,
+      currency: priceCents > 0 ? siteCurrency() : 'usd',
       unlimited,
       quantity: unlimited ? 0 : (input.quantity.quantity ?? 0),
       endDate: input.endDate.none ? null : input.endDate.endDate,
@@ -130,6 +146,8 @@ export async function updateEnvolvement(
   id: string,
   input: EditEnvolvementInput,
 ): Promise<EnvolvementDto> {
+  // Checked before the row is locked: it asks about the creator's account, not the row.
+  const refusal = await sellRefusal(viewer.id);
   try {
     await db().transaction(async (tx) => {
       const [existing] = await tx.select().from(envolvements).where(eq(envolvements.id, id)).for('update');
@@ -138,6 +156,12 @@ export async function updateEnvolvement(
         throw new AppError('forbidden', 'Only the creator can edit this envolvement.');
       assertNotRemoved(existing);
       const changes = editChanges(existing, input);
+      // A new price needs an account that can be paid; keeping the price it has does not,
+      // so a creator whose account Stripe paused can still edit the rest.
+      if (changes.priceCents! > 0 && changes.priceCents !== existing.priceCents) {
+        if (refusal) throw refusal;
+        changes.currency = siteCurrency();
+      }
       if (!changes.unlimited && changes.quantity! < existing.currentCount) {
         throw new AppError('bad_request', MESSAGES.fixErrors, tooFewSpots(existing.currentCount));
       }

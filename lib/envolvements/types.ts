@@ -23,6 +23,8 @@ export type MembershipDto = {
   endReason: PurchaseEndReason | null;
   /** The ledger state of the payment behind it; null for a free membership. */
   paymentStatus: PaymentStatus | null;
+  /** When the card payment's money arrived; null for a free membership or one still settling. */
+  paidAt: string | null;
 };
 
 export type EnvolvementDto = {

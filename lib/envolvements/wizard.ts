@@ -64,9 +64,13 @@ export function missingForStep(step: number, state: WizardState): string[] {
     ].filter((part): part is string => Boolean(part));
   }
   if (step === 2) {
-    return [state.price < 0 && 'a price of zero or more', state.quantity < 0 && 'a quantity of zero or more'].filter(
-      (part): part is string => Boolean(part),
-    );
+    const { price } = state;
+    return [
+      (Number.isNaN(price) || price < 0) && 'a price of zero or more',
+      price > 0 && price < LIMITS.priceMin && 'a price of at least $0.50',
+      price > LIMITS.priceMax && 'a price of at most $10,000.00',
+      state.quantity < 0 && 'a quantity of zero or more',
+    ].filter((part): part is string => Boolean(part));
   }
   return [];
 }

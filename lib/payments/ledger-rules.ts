@@ -37,6 +37,11 @@ export function grantsAccess(status: PaymentStatus): boolean {
   return (LIVE_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
 }
 
+/** Whether the money of a payment in this status arrived at some point (a refund or dispute proves it did). */
+export function isPaid(status: PaymentStatus): boolean {
+  return !isOpen(status) && status !== 'canceled';
+}
+
 // Moves an open intent may make: a failed attempt can be retried on the same intent.
 const INTENT_MOVES: Record<'requires_payment' | 'processing' | 'failed', readonly IntentStatus[]> = {
   requires_payment: ['processing', 'succeeded', 'failed', 'canceled'],

@@ -2,9 +2,11 @@ import 'server-only';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
-import { envolvements, payments, paymentStatusChanges, purchases, type PaymentRow } from '@/models';
+import { feeRefundedCents } from '@/lib/domain/fees';
+import { earningsEntries, envolvements, payments, paymentStatusChanges, purchases, type PaymentRow } from '@/models';
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
-import { applyLedgerChange, type LedgerChange, type LedgerMove } from './ledger-rules';
+import type { Tx } from './grant';
+import { applyLedgerChange, isPaid, type LedgerChange, type LedgerMove } from './ledger-rules';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -56,6 +58,8 @@ export async function recordPayment(values: {
   buyerId: string;
   amountCents: number;
   currency: string;
+  destinationAccountId?: string | null;
+  applicationFeeCents?: number;
 }): Promise<void> {
   await db().insert(payments).values(values).onConflictDoNothing({ target: payments.id });
 }
@@ -106,11 +110,18 @@ export async function moveLedger(
       applied: move.outcome === 'moved',
     });
     if (move.outcome === 'refused') return { payment: current, move };
+    const paidNow = !current.paidAt && isPaid(move.state.status);
     const [payment] = await tx
       .update(payments)
-      .set({ status: move.state.status, amountRefundedCents: move.state.amountRefundedCents, updatedAt: sql`now()` })
+      .set({
+        status: move.state.status,
+        amountRefundedCents: move.state.amountRefundedCents,
+        ...(paidNow ? { paidAt: sql`now()` } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(payments.id, paymentId))
       .returning();
+    await recordEarnings(tx, current, payment!);
     if (move.state.status === 'refunded' || move.state.status === 'dispute_lost') {
       const ended = await tx
         .update(purchases)
@@ -126,6 +137,39 @@ export async function moveLedger(
     }
     return { payment: payment!, move };
   });
+}
+
+// The creator's side of a move: the sale when the money first arrives, and each time more
+// of it goes back, the refund and the share of the fee returned with it.
+async function recordEarnings(tx: Tx, before: PaymentRow, after: PaymentRow): Promise<void> {
+  const sold = !before.paidAt && after.paidAt;
+  const refunded = after.amountRefundedCents - before.amountRefundedCents;
+  if (!sold && (refunded <= 0 || !after.paidAt)) return;
+  const [row] = await tx
+    .select({ creatorId: envolvements.creatorId })
+    .from(envolvements)
+    .where(eq(envolvements.id, after.envolvementId));
+  const base = {
+    paymentId: after.id,
+    creatorId: row!.creatorId,
+    envolvementId: after.envolvementId,
+    currency: after.currency,
+  };
+  const entries: (typeof earningsEntries.$inferInsert)[] = [];
+  if (sold) {
+    entries.push({ ...base, kind: 'sale', grossCents: after.amountCents, feeCents: after.applicationFeeCents });
+  }
+  if (refunded > 0) {
+    const fee = (total: number) => feeRefundedCents(after.applicationFeeCents, after.amountCents, total);
+    entries.push({
+      ...base,
+      kind: 'refund',
+      grossCents: -refunded,
+      feeCents: -(fee(after.amountRefundedCents) - fee(before.amountRefundedCents)),
+      refundedTotalCents: after.amountRefundedCents,
+    });
+  }
+  await tx.insert(earningsEntries).values(entries).onConflictDoNothing();
 }
 
 /**

@@ -6,3 +6,10 @@ export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available on thi
 export const UNEXPECTED_PAYMENT_ERROR = 'An unexpected error occurred.';
 
 export const ENVOLVEMENT_NOT_FOUND = 'Envolvement ID not found';
+
+export const CREATOR_CANNOT_TAKE_PAYMENTS = 'The creator of this envolvement cannot take card payments right now.';
+
+/** The spec's early-access hint: without card payments every envolvement is free. */
+export const PAID_EARLY_ACCESS = 'Paid envolvements are not available in early access.';
+
+export const PAID_NEEDS_PAYOUTS = 'Connect a Stripe account that can take payments before setting a price.';

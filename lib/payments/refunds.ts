@@ -2,11 +2,17 @@ import 'server-only';
 import type Stripe from 'stripe';
 import { db } from '@/lib/db/client';
 import { paymentRefunds, type PaymentRow } from '@/models';
+import { feeRefundedCents } from '@/lib/domain/fees';
 import { idempotencyKey } from './idempotency';
 import { moveLedger } from './ledger';
 import { grantsAccess } from './ledger-rules';
 import { getStripe } from './stripe';
 import { stripeErrorCode } from './stripe-errors';
+
+function reversedOf(refund: Stripe.Refund): number {
+  const reversal = refund.transfer_reversal;
+  return reversal && typeof reversal === 'object' ? reversal.amount : 0;
+}
 
 /**
  * Sends the full refund a payment is marked for. Safe to call again, from another
@@ -21,6 +27,14 @@ export async function executeRefund(payment: PaymentRow): Promise<PaymentRow> {
   const params: Stripe.RefundCreateParams = {
     payment_intent: payment.id,
     metadata: { reason: payment.refundReason },
+    // Money paid to a creator comes back from their account, and the platform returns its fee.
+    ...(payment.destinationAccountId
+      ? {
+          reverse_transfer: true,
+          refund_application_fee: payment.applicationFeeCents > 0,
+          expand: ['transfer_reversal'],
+        }
+      : {}),
   };
   let refund: Stripe.Refund;
   try {
@@ -46,6 +60,13 @@ export async function executeRefund(payment: PaymentRow): Promise<PaymentRow> {
       amountCents: refund.amount,
       reason: payment.refundReason,
       requestedBy: payment.refundRequestedBy,
+      transferReversedCents: reversedOf(refund),
+      // Stripe returns the fee in the refund's proportion; this refund takes what is left.
+      feeRefundedCents:
+        refund.status === 'succeeded' || refund.status === 'pending'
+          ? payment.applicationFeeCents -
+            feeRefundedCents(payment.applicationFeeCents, payment.amountCents, payment.amountRefundedCents)
+          : 0,
     })
     .onConflictDoNothing({ target: paymentRefunds.id });
   if (refund.status === 'failed' || refund.status === 'canceled') return payment;

@@ -9,6 +9,8 @@ import { moveLedger } from './ledger';
 import { intentStatusOf, type LedgerChange } from './ledger-rules';
 import { paidOf, settlePayment } from './sync';
 import { getStripe, webhookSecret } from './stripe';
+import { syncAccount } from '@/lib/payouts/service';
+import { payoutStateKind } from '@/lib/payouts/state';
 
 // Stripe refuses signatures older than this; a timestamp this far in the future is no
 // better (a clock attack, or a header forged for later replay).
@@ -27,12 +29,19 @@ export function verifyEvent(rawBody: string, signature: string | null, now = Dat
   if (at !== null && Math.abs(now / 1000 - at) > TOLERANCE_SECONDS) {
     throw new AppError('bad_request', 'Stripe signature timestamp is outside the tolerance');
   }
-  let event: Stripe.Event;
-  try {
-    event = getStripe().webhooks.constructEvent(rawBody, signature, secret, TOLERANCE_SECONDS);
-  } catch {
-    throw new AppError('bad_request', 'Invalid Stripe signature');
+  // Events of connected accounts (account.updated) come to a Connect endpoint, which Stripe
+  // signs with a secret of its own.
+  const secrets = [secret, process.env.STRIPE_CONNECT_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
+  let event: Stripe.Event | undefined;
+  for (const candidate of secrets) {
+    try {
+      event = getStripe().webhooks.constructEvent(rawBody, signature, candidate, TOLERANCE_SECONDS);
+      break;
+    } catch {
+      // The next secret, if any.
+    }
   }
+  if (event === undefined) throw new AppError('bad_request', 'Invalid Stripe signature');
   // The signature proves who sent the body, not that it is an event: `null` parses too.
   if (typeof event !== 'object' || event === null || Array.isArray(event))
     throw new AppError('bad_request', 'Malformed Stripe event');
@@ -96,8 +105,19 @@ function read(event: Stripe.Event): Reading {
   }
 }
 
+// A connected account changed: what Stripe says of it now is stored, whatever order the
+// events arrive in.
+async function applyAccountEvent(event: Stripe.Event): Promise<string> {
+  const id = idOf(event.data.object);
+  if (!id) return 'ignored: no account';
+  const row = await syncAccount(id);
+  if (!row) return 'ignored: unknown account';
+  return `account: ${payoutStateKind(row)}`;
+}
+
 /** Applies an event to the ledger and settles what it makes due; the outcome is stored with the event. */
 async function apply(event: Stripe.Event, reading: Reading): Promise<string> {
+  if (event.type === 'account.updated') return applyAccountEvent(event);
   if (!reading.change) return 'ignored';
   if (!reading.paymentIntentId) return 'ignored: no payment intent';
   const moved = await moveLedger(reading.paymentIntentId, reading.change, `event:${event.id}`);

@@ -38,6 +38,10 @@ export const RATE_LIMITS = {
   upload: { points: 30, duration: 10 * 60, message: 'Too many uploads. Please try again in {wait}.' },
   /** Card checkouts started per user. */
   paymentIntent: { points: 20, duration: 10 * 60, message: 'Too many payment attempts. Please try again in {wait}.' },
+  /** Stripe onboarding and dashboard links per user: each one is a call to Stripe. */
+  payoutLinks: { points: 20, duration: 10 * 60, message: 'Too many Stripe links. Please try again in {wait}.' },
+  /** Earnings reads and exports per user. */
+  earnings: { points: 120, duration: 10 * 60, message: 'Too many earnings requests. Please try again in {wait}.' },
   /** User searches per user, or per IP address for visitors. */
   userSearch: { points: 60, duration: 60, message: 'Too many searches. Please wait {wait} and try again.' },
 } as const satisfies Record<string, RateLimit>;

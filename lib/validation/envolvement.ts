@@ -9,6 +9,8 @@ export const LIMITS = {
   description: 4000,
   categoriesMax: 3,
   quantityMax: 10000,
+  priceMin: 0.5,
+  priceMax: 10000,
   imgUrl: 2000,
   submissionDescription: 2000,
   updateTitle: 200,
@@ -26,6 +28,9 @@ export const MESSAGES = {
   tooManyCategories: `Choose at most ${LIMITS.categoriesMax} categories`,
   unknownCategory: 'Unknown category',
   priceNegative: 'Price cannot be negative',
+  priceTooSmall: 'A paid price must be at least $0.50',
+  priceTooLarge: 'Price cannot be more than $10,000.00',
+  priceCents: 'Price can have at most two decimals',
   quantityNegative: 'Quantity cannot be negative',
   quantityTooLarge: `Quantity cannot be more than ${LIMITS.quantityMax}`,
   quantityWhole: 'Quantity must be a whole number',
@@ -103,12 +108,15 @@ const description = z
   .check(checkText('Description', { multiline: true }))
   .default('');
 
-// Dollars as the spec sends them; null or empty means free.
+// Dollars as the spec sends them; null, empty or 0 means free. A paid price is what Stripe
+// takes: at least 50 cents, whole cents, and at most 10,000.00.
 const priceDollars = z
   .union([z.number(), z.null()])
   .optional()
   .refine((p) => p === null || p === undefined || p >= 0, MESSAGES.priceNegative)
-  .refine((p) => p === null || p === undefined || (Number.isFinite(p) && p <= 1_000_000), 'Price is too large');
+  .refine((p) => !p || p >= LIMITS.priceMin, MESSAGES.priceTooSmall)
+  .refine((p) => !p || (Number.isFinite(p) && p <= LIMITS.priceMax), MESSAGES.priceTooLarge)
+  .refine((p) => !p || Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, MESSAGES.priceCents);
 
 const quantityNumber = z
   .union([z.number(), z.null()])

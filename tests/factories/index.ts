@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '@/lib/db/client';
 import { envolvements, purchases, users, type NewEnvolvementRow } from '@/models';
+import { connectCreator } from '../helpers/payout-accounts';
 
 export type TestUser = { id: string; name: string; nickname: string; email: string; picture: string | null };
 
@@ -37,7 +38,9 @@ export function buildEnvolvement(creatorId: string, overrides: Partial<NewEnvolv
   };
 }
 
+/** An envolvement of `creatorId`; a paid one's creator gets a connected account that can take charges. */
 export async function createEnvolvement(creatorId: string, overrides: Partial<NewEnvolvementRow> = {}) {
+  if ((overrides.priceCents ?? 0) > 0) await connectCreator(creatorId);
   const [row] = await db().insert(envolvements).values(buildEnvolvement(creatorId, overrides)).returning();
   return row!;
 }

@@ -7,6 +7,7 @@ import { payments, paymentStatusChanges, purchases } from '@/models';
 import { createEnvolvement, createUser, type TestUser } from '../factories';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from './fake-stripe';
 import { buildRequest, call } from './http';
+import { useFakeStripeAccounts } from './payout-accounts';
 
 const STRIPE_ENV = [
   'STRIPE_SECRET_KEY',
@@ -23,8 +24,10 @@ export function useFakeStripe(): () => FakeStripe {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     stripe.useInEnv();
+    useFakeStripeAccounts(stripe);
   });
   afterAll(async () => {
+    useFakeStripeAccounts(null);
     await stripe?.close();
     for (const key of STRIPE_ENV) delete process.env[key];
   });

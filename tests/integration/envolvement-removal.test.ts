@@ -101,6 +101,8 @@ describe('DELETE /api/post/{id}', () => {
           amountCents: 1999,
           reason: 'removed',
           requestedBy: creator.id,
+          transferReversedCents: 1999,
+          feeRefundedCents: 100,
           createdAt: expect.any(Date),
         },
       ]);

@@ -194,6 +194,7 @@ describe('the ledger follows Stripe, forward only', () => {
       currency: 'usd',
       status: 'failed',
       refundReason: null,
+      paidAt: null,
     });
     expect(await hasAccess(buyer, row.id)).toBe(false);
     expect(await openCheckout(buyer, row.id)).toBe(id);
@@ -418,6 +419,7 @@ describe('a refunded payment never grants access again', () => {
       currency: 'usd',
       status: 'refunded',
       refundReason: 'This payment was refunded.',
+      paidAt: expect.any(String),
     });
   });
 
@@ -449,6 +451,7 @@ describe('a refunded payment never grants access again', () => {
       currency: 'usd',
       status: 'refunded',
       refundReason: sentence,
+      paidAt: expect.any(String),
     });
     expect(refundsAtStripe(id)).toEqual([1999]);
   });
@@ -520,6 +523,7 @@ describe('partial refunds and what a webhook may not do', () => {
       currency: 'usd',
       status: 'partially_refunded',
       refundReason: null,
+      paidAt: expect.any(String),
     });
     expect(await spotsTaken(row.id)).toBe(1);
   });
@@ -754,6 +758,7 @@ describe('the completion page', () => {
       currency: 'usd',
       status: 'succeeded',
       refundReason: null,
+      paidAt: expect.any(String),
     });
     expect(await historyOf(id)).toEqual([
       { from: 'requires_payment', to: 'succeeded', refunded: 0, applied: true, source: 'completion' },
@@ -776,6 +781,7 @@ describe('the completion page', () => {
       currency: 'usd',
       status: 'refunded',
       refundReason: sentence,
+      paidAt: expect.any(String),
     });
     expect(refundsAtStripe(id)).toEqual([1999]);
     // The membership they had stays.
@@ -795,6 +801,7 @@ describe('the completion page', () => {
       currency: 'usd',
       status: 'refunded',
       refundReason: sentence,
+      paidAt: expect.any(String),
     });
     expect(await hasAccess(buyer, row.id)).toBe(false);
     expect(await spotsTaken(row.id)).toBe(1);

@@ -36,6 +36,8 @@ const recordedRefunds = (paymentId: string) =>
       amountCents: paymentRefunds.amountCents,
       reason: paymentRefunds.reason,
       requestedBy: paymentRefunds.requestedBy,
+      transferReversedCents: paymentRefunds.transferReversedCents,
+      feeRefundedCents: paymentRefunds.feeRefundedCents,
     })
     .from(paymentRefunds)
     .where(eq(paymentRefunds.paymentId, paymentId));
@@ -63,11 +65,25 @@ describe('executeRefund', () => {
     const [request] = refundRequests(intentId);
     expect(refundRequests(intentId)).toHaveLength(1);
     // No amount: Stripe refunds what is left, whatever was offered.
-    expect(request!.params).toEqual({ payment_intent: intentId, metadata: { reason: 'creator' } });
+    // The money comes back from the creator's account, with the platform's fee.
+    expect(request!.params).toEqual({
+      payment_intent: intentId,
+      metadata: { reason: 'creator' },
+      reverse_transfer: true,
+      refund_application_fee: true,
+      expand: ['transfer_reversal'],
+    });
     expect(request!.idempotencyKey).toMatch(/^envolve-refund-[0-9a-f]{40}$/);
     const [atStripe] = refundsAtStripe(intentId);
     expect(await recordedRefunds(intentId)).toEqual([
-      { id: atStripe!.id, amountCents: 1999, reason: 'creator', requestedBy: creator.id },
+      {
+        id: atStripe!.id,
+        amountCents: 1999,
+        reason: 'creator',
+        requestedBy: creator.id,
+        transferReversedCents: 1999,
+        feeRefundedCents: 100,
+      },
     ]);
     expect(after).toMatchObject({ id: intentId, status: 'refunded', amountRefundedCents: 1999 });
     expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', amountRefundedCents: 1999 });

@@ -181,6 +181,9 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
         amountCents: 1999,
         reason: 'creator',
         requestedBy: creator.id,
+        // The whole transfer came back from the creator, and the platform's 5% fee went back too.
+        transferReversedCents: 1999,
+        feeRefundedCents: 100,
         createdAt: expect.any(Date),
       },
     ]);
@@ -193,6 +196,7 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
       free: false,
       endReason: 'refunded',
       paymentStatus: 'refunded',
+      paidAt: (await paymentOf(intentId)).paidAt!.toISOString(),
     });
     // The spot is free again.
     const [after] = await db()

@@ -178,7 +178,7 @@ describe('confirming a card payment', () => {
     const amount = await answer(call('GET', `/api/payment/get-payment-amount/${id}`, { as: buyer }));
     expect(amount).toEqual({
       status: 200,
-      body: { amount: 1999, currency: 'usd', status: 'requires_payment', refundReason: null },
+      body: { amount: 1999, currency: 'usd', status: 'requires_payment', refundReason: null, paidAt: null },
     });
     const item = await call('GET', `/api/payment/get-submission/${id}`, {
       as: buyer,
@@ -282,6 +282,7 @@ describe('POST /api/payment/webhook', () => {
       currency: 'usd',
       status: 'refunded',
       refundReason: 'The amount paid did not match the price offered, so this payment was refunded.',
+      paidAt: expect.any(String),
     });
   });
 
@@ -319,6 +320,7 @@ describe('POST /api/payment/webhook', () => {
       currency: 'usd',
       status: 'refunded',
       refundReason: 'The last spot went while you were paying, so this payment was refunded.',
+      paidAt: expect.any(String),
     });
   });
 });

@@ -4,10 +4,20 @@ import { db } from '@/lib/db/client';
 import { envolvements } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
+import { useFakeStripe } from '../helpers/payments';
+import { connectCreator } from '../helpers/payout-accounts';
 import { createUser } from '../factories';
 import { creationBody, daysFromNow } from '../factories/envolvement-input';
 
 useTestDatabase();
+// Prices are set only by creators whose Stripe account can take charges.
+useFakeStripe();
+
+async function createSeller(overrides: Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser(overrides);
+  await connectCreator(user.id);
+  return user;
+}
 
 const create = async (json: unknown, as?: Awaited<ReturnType<typeof createUser>> | null) =>
   call('POST', '/api/post/new-base-envolvement', { json, as: as === undefined ? await createUser() : as });
@@ -21,7 +31,7 @@ const fieldsOf = async (overrides: Record<string, unknown>) => {
 
 describe('POST /api/post/new-base-envolvement', () => {
   it('creates an inactive envolvement for the signed-in creator, ignoring identity fields in the body', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const intruder = await createUser();
     const res = await create(
       creationBody({

@@ -4,9 +4,19 @@ import { db } from '@/lib/db/client';
 import { envolvements, posts, purchases, submissions } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
+import { useFakeStripe } from '../helpers/payments';
+import { connectCreator } from '../helpers/payout-accounts';
 import { createEnvolvement, createPurchase, createUser } from '../factories';
 
 useTestDatabase();
+// Prices are set only by creators whose Stripe account can take charges.
+useFakeStripe();
+
+async function createSeller(overrides: Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser(overrides);
+  await connectCreator(user.id);
+  return user;
+}
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -29,7 +39,7 @@ function editBody(overrides: Record<string, unknown> = {}) {
 
 describe('GET /api/post/{id}', () => {
   it('answers the spec shape; buyers are listed for the creator only', async () => {
-    const creator = await createUser({ nickname: 'maker' });
+    const creator = await createSeller({ nickname: 'maker' });
     const buyer = await createUser();
     const other = await createUser();
     const row = await createEnvolvement(creator.id, { priceCents: 1999, unlimited: false, quantity: 3 });
@@ -70,7 +80,7 @@ describe('GET /api/post/{id}', () => {
 
 describe('PUT /api/post/{id}', () => {
   it('lets the creator edit, without changing the creator, buyers or count', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id, { isActive: false });
     await createPurchase(row.id, buyer.id);
@@ -95,7 +105,7 @@ describe('PUT /api/post/{id}', () => {
   });
 
   it('makes it free, unlimited and without end date when those are cleared', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const row = await createEnvolvement(creator.id, {
       priceCents: 500,
       unlimited: false,
@@ -115,7 +125,7 @@ describe('PUT /api/post/{id}', () => {
   });
 
   it('refuses a quantity below the people who already joined, and no category', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const row = await createEnvolvement(creator.id, { unlimited: false, quantity: 5 });
     await createPurchase(row.id, (await createUser()).id);
     await createPurchase(row.id, (await createUser()).id);
@@ -138,7 +148,7 @@ describe('PUT /api/post/{id}', () => {
   });
 
   it('answers 401, 403 and 404 and changes nothing', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const row = await createEnvolvement(creator.id);
     expect((await call('PUT', `/api/post/${row.id}`, { json: editBody() })).status).toBe(401);
     const forbidden = await call('PUT', `/api/post/${row.id}`, {
@@ -155,7 +165,7 @@ describe('PUT /api/post/{id}', () => {
 
 describe('DELETE /api/post/{id}', () => {
   it('deletes an envolvement nobody joined, with its updates', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const row = await createEnvolvement(creator.id);
     await db()
       .insert(posts)
@@ -168,7 +178,7 @@ describe('DELETE /api/post/{id}', () => {
   });
 
   it('archives an envolvement people joined, keeping their purchases and submissions', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id);
     await createPurchase(row.id, buyer.id);
@@ -191,7 +201,7 @@ describe('DELETE /api/post/{id}', () => {
   });
 
   it('answers 401, 403 and 404 and deletes nothing', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const row = await createEnvolvement(creator.id);
     expect((await call('DELETE', `/api/post/${row.id}`)).status).toBe(401);
     expect((await call('DELETE', `/api/post/${row.id}`, { as: await createUser() })).status).toBe(403);
@@ -202,7 +212,7 @@ describe('DELETE /api/post/{id}', () => {
 
 describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comments/{id}', () => {
   it('lets the creator post an update that the creator and buyers read', async () => {
-    const creator = await createUser({ nickname: 'maker' });
+    const creator = await createSeller({ nickname: 'maker' });
     const buyer = await createUser();
     const row = await createEnvolvement(creator.id);
     await createPurchase(row.id, buyer.id);
@@ -231,7 +241,7 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
   });
 
   it('requires a title and a description within their limits', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const row = await createEnvolvement(creator.id);
     const post = (json: unknown) => call('POST', `/api/post/add-comment/${row.id}`, { as: creator, json });
     expect((await post({ title: '', description: 'x' })).body).toMatchObject({ error: 'Title is required' });
@@ -242,7 +252,7 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
   });
 
   it('refuses updates from others and readers without access', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const row = await createEnvolvement(creator.id);
     const stranger = await createUser();
     const json = { title: 't', description: 'd' };
@@ -269,7 +279,7 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
 
 describe('opening submissions through the edit payload', () => {
   it('needs at least one submission type', async () => {
-    const creator = await createUser();
+    const creator = await createSeller();
     const row = await createEnvolvement(creator.id);
     const put = (submissions: unknown) =>
       call('PUT', `/api/post/${row.id}`, { as: creator, json: editBody({ submissions }) });

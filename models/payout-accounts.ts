@@ -1,0 +1,27 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+// A creator's Stripe connected account, as Stripe last described it (the account.updated
+// webhook and reads after onboarding keep it current). The creator is paid through it:
+// paid envolvements open only while it can take charges.
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  stripeAccountId: text('stripe_account_id').notNull().unique(),
+  chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  // What Stripe needs now (its requirements.currently_due and past_due).
+  requirementsDue: text('requirements_due')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  disabledReason: text('disabled_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
