@@ -42,9 +42,17 @@ export function ProfileHeader({ user, email, editable = false, children }: Profi
             {user.nickname && user.name !== user.nickname && <p className="text-sm text-slate-600">{user.name}</p>}
             {email && <p className="text-sm text-slate-500">{email}</p>}
             {editable && (
-              <Link href="/account" className="text-sm font-medium text-brand-700 hover:underline">
-                Account settings
-              </Link>
+              <nav aria-label="Your settings" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+                <Link href="/account" className="text-brand-700 hover:underline">
+                  Account settings
+                </Link>
+                <Link href="/account/payouts" className="text-brand-700 hover:underline">
+                  Payouts
+                </Link>
+                <Link href="/account/earnings" className="text-brand-700 hover:underline">
+                  Earnings
+                </Link>
+              </nav>
             )}
           </div>
         </div>

@@ -1,0 +1,44 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { StatusMessage, type Status } from '@/components/ui/status-message';
+import { api, messageOf } from '@/lib/api-client';
+
+/**
+ * Asks the API for a one-time Stripe link (onboarding or the Express dashboard) and goes
+ * there: the links expire within minutes, so they are made on the click, never on the page.
+ */
+export function StripeLinkButton({
+  endpoint,
+  label,
+  variant = 'primary',
+}: {
+  endpoint: '/api/payouts/onboarding' | '/api/payouts/dashboard';
+  label: string;
+  variant?: 'primary' | 'secondary';
+}) {
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+
+  async function go() {
+    setBusy(true);
+    setStatus(null);
+    try {
+      const { url } = await api<{ url: string }>(endpoint, { method: 'POST' });
+      window.location.assign(url);
+    } catch (error) {
+      setStatus({ ok: false, text: messageOf(error) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <Button variant={variant} onClick={go} disabled={busy}>
+        {busy ? 'Opening Stripe…' : label}
+      </Button>
+      <StatusMessage status={status} />
+    </div>
+  );
+}
