@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import type { Selling } from '@/lib/envolvements/selling';
 import { nextHint, WIZARD_STEPS } from '@/lib/envolvements/wizard';
 import { CreatedNotice } from './created-notice';
 import { StepIndicator } from './step-indicator';
@@ -72,7 +73,13 @@ function StepButtons({
   );
 }
 
-export function CreateWizard({ creator }: { creator: { nickname: string; picture: string | null } }) {
+export function CreateWizard({
+  creator,
+  selling,
+}: {
+  creator: { nickname: string; picture: string | null };
+  selling: Selling;
+}) {
   const { state, step, goTo, update, touch, errors, status, sending, submit, formRef } = useCreateWizard();
   const [showPreview, setShowPreview] = useState(false);
   const Step = STEPS[step - 1]!;
@@ -96,7 +103,7 @@ export function CreateWizard({ creator }: { creator: { nickname: string; picture
       >
         <StepIndicator step={step} />
         {status && <StatusLine status={status} />}
-        <Step state={state} update={update} errors={errors} touch={touch} />
+        <Step state={state} update={update} errors={errors} touch={touch} selling={selling} />
         <StepButtons step={step} hint={nextHint(step, state)} sending={sending} goTo={goTo} />
       </form>
     </div>

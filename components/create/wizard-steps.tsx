@@ -1,11 +1,14 @@
 'use client';
 
+import Link from 'next/link';
+import { useState } from 'react';
 import { CategoryPicker } from '@/components/envolvement/category-picker';
 import { todayInput } from '@/components/envolvement/dates';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@/lib/validation/envolvement';
 import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
+import { parsePriceInput, receiveLine, type Selling } from '@/lib/envolvements/selling';
 import { parseQuantityInput, setSubmissionsAllowed, type WizardState } from '@/lib/envolvements/wizard';
 import { CoverUploader } from './cover-uploader';
 
@@ -18,6 +21,8 @@ export type StepProps = {
   errors: FieldErrors;
   /** Marks a field as visited, so that its error shows before the final check. */
   touch: (field: string) => void;
+  /** Whether this creator may set a price, and the platform's fee. */
+  selling: Selling;
 };
 
 /** The step's heading: where focus goes when the step changes, so the change is announced. */
@@ -30,7 +35,7 @@ function StepHeading({ children }: { children: string }) {
 }
 
 /** Title and preview text: required, counted, and checked once the user leaves them. */
-function TitleFields({ state, update, errors, touch }: StepProps) {
+function TitleFields({ state, update, errors, touch }: Omit<StepProps, 'selling'>) {
   return (
     <>
       <Field
@@ -103,10 +108,12 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
   );
 }
 
-export function PricingStep({ state, update, errors }: StepProps) {
-  return (
-    <div className="space-y-5">
-      <StepHeading>Pricing & Availability</StepHeading>
+/** The price: Free in early access, or what the creator asks when they can be paid. */
+function PriceField({ state, update, errors, touch, selling }: StepProps) {
+  // The typed text, so '12.' or '0.5' survive while the number behind them is kept.
+  const [text, setText] = useState(state.price ? String(state.price) : '');
+  if (!selling.canSell) {
+    return (
       <Field
         id="price"
         label="Price"
@@ -114,7 +121,53 @@ export function PricingStep({ state, update, errors }: StepProps) {
         error={fieldError(errors, 'price')}
       >
         <Input value="Free" disabled readOnly />
+        {selling.stripeConfigured && (
+          <p className="mt-1 text-xs text-slate-600">
+            <Link href="/account/payouts" className="font-medium text-brand-700 hover:underline">
+              Connect payouts
+            </Link>{' '}
+            to sell paid envolvements.
+          </p>
+        )}
       </Field>
+    );
+  }
+  const cents = Math.round(state.price * 100);
+  return (
+    <Field
+      id="price"
+      label={`Price (${selling.currency.toUpperCase()})`}
+      hint={
+        cents > 0 && Number.isFinite(cents)
+          ? receiveLine(cents, selling.feePercent)
+          : `Leave empty for free, or ask from $${LIMITS.priceMin.toFixed(2)} to $10,000.00.`
+      }
+      error={fieldError(errors, 'price')}
+    >
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={LIMITS.priceMax}
+        step="0.01"
+        placeholder="Free"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          update({ price: parsePriceInput(e.target.value) });
+        }}
+        onBlur={() => touch('price')}
+      />
+    </Field>
+  );
+}
+
+export function PricingStep(props: StepProps) {
+  const { state, update, errors } = props;
+  return (
+    <div className="space-y-5">
+      <StepHeading>Pricing & Availability</StepHeading>
+      <PriceField {...props} />
       <Field
         id="quantity"
         label="Quantity"
@@ -188,7 +241,7 @@ const TYPES = [
 ] as const;
 
 /** What 'User Submissions' reveals: instructions, the accepted types and a deadline. */
-function SubmissionSettings({ state, update, errors }: Omit<StepProps, 'touch'>) {
+function SubmissionSettings({ state, update, errors }: Omit<StepProps, 'touch' | 'selling'>) {
   const today = todayInput();
   return (
     <div className="space-y-4 rounded-xl bg-slate-50 p-4">

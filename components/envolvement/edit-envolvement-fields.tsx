@@ -1,6 +1,8 @@
 'use client';
 
+import Link from 'next/link';
 import { Field, Input, Textarea } from '@/components/ui/field';
+import { parsePriceInput, receiveLine, type Selling } from '@/lib/envolvements/selling';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@/lib/validation/envolvement';
 import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
@@ -35,12 +37,55 @@ export function EditTextFields({ form, set, fields }: PartProps) {
   );
 }
 
-export function EditOfferFields({ form, set, fields }: PartProps) {
+/**
+ * The price as this creator may set it: anything while Stripe can pay them; otherwise
+ * Free stays Free (early access), and a price set before can be kept or made free.
+ */
+function EditPriceField({ form, set, fields, selling, wasPaid }: PriceProps) {
+  const error = fieldError(fields, 'price');
+  if (selling && !selling.canSell && !wasPaid) {
+    return (
+      <Field id="edit-price" label="Price" hint="Paid envolvements are not available in early access." error={error}>
+        <Input value="Free" disabled readOnly />
+        {selling.stripeConfigured && (
+          <p className="mt-1 text-xs text-slate-600">
+            <Link href="/account/payouts" className="font-medium text-brand-700 hover:underline">
+              Connect payouts
+            </Link>{' '}
+            to sell paid envolvements.
+          </p>
+        )}
+      </Field>
+    );
+  }
+  const cents = Math.round(parsePriceInput(form.price) * 100);
+  const hint = selling?.canSell && cents > 0 ? receiveLine(cents, selling.feePercent) : 'Leave empty for free';
+  return (
+    <Field id="edit-price" label={`Price (${(selling?.currency ?? 'usd').toUpperCase()})`} hint={hint} error={error}>
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={LIMITS.priceMax}
+        step="0.01"
+        value={form.price}
+        onChange={(e) => set('price', e.target.value)}
+      />
+    </Field>
+  );
+}
+
+type PriceProps = PartProps & {
+  /** Null until the creator's payout state is known; the server decides either way. */
+  selling: Selling | null;
+  wasPaid: boolean;
+};
+
+export function EditOfferFields(props: PriceProps) {
+  const { form, set, fields } = props;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id="edit-price" label="Price (USD)" hint="Leave empty for free" error={fieldError(fields, 'price')}>
-        <Input type="number" min={0} step="0.01" value={form.price} onChange={(e) => set('price', e.target.value)} />
-      </Field>
+      <EditPriceField {...props} />
       <Field id="edit-quantity" label="Spots" hint="Leave empty for unlimited" error={fieldError(fields, 'quantity')}>
         <Input
           type="number"

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { CreateWizard } from '@/components/create/create-wizard';
 import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
+import { sellingFor } from '@/lib/payouts/service';
 
 export const metadata: Metadata = { title: 'Create an envolvement', robots: { index: false } };
 
@@ -18,7 +19,10 @@ export default async function CreatePage() {
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <CreateWizard creator={{ nickname: viewer.nickname || viewer.name, picture: viewer.picture }} />
+      <CreateWizard
+        creator={{ nickname: viewer.nickname || viewer.name, picture: viewer.picture }}
+        selling={await sellingFor(viewer.id)}
+      />
     </div>
   );
 }
