@@ -3,13 +3,39 @@
 import Link from 'next/link';
 import { CoverImage } from '@/components/envolvement/cover-image';
 import { buttonClasses } from '@/components/ui/button';
-import { grantsAccess } from '@/lib/payments/ledger-rules';
+import { grantsAccess, PAYMENT_STATUS_LABELS } from '@/lib/payments/ledger-rules';
 import { usePurchase, type Payment } from './use-purchase';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+const RECEIPT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The receipt of a succeeded payment: what, to whom, when, and where it stands. */
+function Receipt({ payment, creator }: { payment: Payment; creator: string }) {
+  return (
+    <dl
+      data-testid="receipt"
+      className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-4 text-left text-sm"
+    >
+      <dt className="text-slate-500">Paid to</dt>
+      <dd className="font-medium break-words text-ink">@{creator}</dd>
+      {payment.paidAt && (
+        <>
+          <dt className="text-slate-500">Date</dt>
+          <dd className="text-ink">{RECEIPT_DATE.format(new Date(payment.paidAt))}</dd>
+        </>
+      )}
+      <dt className="text-slate-500">Status</dt>
+      <dd className="text-ink" data-testid="payment-state">
+        {PAYMENT_STATUS_LABELS[payment.status]}
+      </dd>
+      <dd className="col-span-2 pt-1 text-xs text-slate-500">Stripe e-mails you a receipt for this payment.</dd>
+    </dl>
+  );
+}
+
 /** What became of the payment, as its heading and a line under it. */
-function PaymentOutcome({ payment }: { payment: Payment }) {
+function PaymentOutcome({ payment, creator }: { payment: Payment; creator: string }) {
   const { amount, refundReason, status } = payment;
   if (refundReason) {
     return (
@@ -31,6 +57,7 @@ function PaymentOutcome({ payment }: { payment: Payment }) {
         <p className="mt-2 text-slate-600">
           Amount paid: <strong data-testid="amount-paid">{dollars(amount)}</strong>
         </p>
+        <Receipt payment={payment} creator={creator} />
       </>
     );
   }
@@ -77,7 +104,7 @@ export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
   const paid = !payment.refundReason && grantsAccess(payment.status);
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-      <PaymentOutcome payment={payment} />
+      <PaymentOutcome payment={payment} creator={envolvement.username} />
       <CoverImage src={envolvement.imgUrl} className="mt-6 h-40 w-full rounded-xl" />
       <h2 className="mt-4 text-lg font-semibold text-ink">{envolvement.title}</h2>
       <p className="text-sm text-slate-600">By {envolvement.username}</p>

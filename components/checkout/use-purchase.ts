@@ -8,7 +8,13 @@ import type { EnvolvementDto } from '@/lib/envolvements/types';
 const ATTEMPTS = 3;
 const DELAY_MS = 1000;
 
-export type Payment = { amount: number; status: PaymentStatus; refundReason: string | null };
+export type Payment = {
+  amount: number;
+  status: PaymentStatus;
+  refundReason: string | null;
+  /** When the money arrived; null while it has not. */
+  paidAt: string | null;
+};
 export type Purchase = { envolvement: EnvolvementDto; payment: Payment };
 
 async function loadOnce(paymentIntentId: string): Promise<Purchase> {
@@ -19,7 +25,8 @@ async function loadOnce(paymentIntentId: string): Promise<Purchase> {
   try {
     // The webhook usually grants first; this covers a slow webhook. Failure is only logged.
     await api('/api/payment/grant-access', { json: { submissionId: envolvement._id, paymentIntentId } });
-    return { envolvement, payment };
+    // Granting asked Stripe and brought the ledger up to date: read what it says now.
+    return { envolvement, payment: await api<Payment>(`/api/payment/get-payment-amount/${id}`) };
   } catch (error) {
     console.error('Granting access failed', error);
     // Confirming may have settled the payment another way (refunded, still processing).

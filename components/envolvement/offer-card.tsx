@@ -11,6 +11,7 @@ import {
   formatPrice,
   membershipMark,
   offerStatus,
+  receiptLine,
   spotsLabel,
   type OfferStatus,
   type OfferViewer,
@@ -37,6 +38,8 @@ type OfferCardFaceProps = {
   className?: string;
   /** Load the cover at once: one of the first pictures on the page. */
   priority?: boolean;
+  /** What the viewer paid for it, when and to whom ('Paid $12.00 to @maya on Nov 25, 2026 · Paid'). */
+  receipt?: string | null;
 };
 
 type CardCoverProps = Pick<OfferCardFaceProps, 'cover' | 'mark' | 'priority'> & {
@@ -76,7 +79,15 @@ function CardCover({ offer, cover, mark, status, shown, priority = false }: Card
   );
 }
 
-export function OfferCardFace({ offer, title, status = 'open', category, className, ...cover }: OfferCardFaceProps) {
+export function OfferCardFace({
+  offer,
+  title,
+  status = 'open',
+  category,
+  className,
+  receipt,
+  ...cover
+}: OfferCardFaceProps) {
   const shown = category ?? offer.categories[0];
   return (
     <div className={cn('flex h-full flex-col', className)}>
@@ -104,6 +115,11 @@ export function OfferCardFace({ offer, title, status = 'open', category, classNa
           <Avatar name={offer.username} picture={offer.userPicture} size={20} />
           <span className="truncate">@{offer.username}</span>
         </p>
+        {receipt && (
+          <p className="text-xs text-slate-600" data-testid="receipt">
+            {receipt}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -123,10 +139,22 @@ type OfferCardProps = {
   category?: Category;
   className?: string;
   priority?: boolean;
+  /** Show the viewer's receipt under the card (their purchases). */
+  receipt?: boolean;
 };
 
-export function OfferCard({ envolvement, viewer, mode = 'dialog', category, className, priority }: OfferCardProps) {
+export function OfferCard({
+  envolvement,
+  viewer,
+  mode = 'dialog',
+  category,
+  className,
+  priority,
+  receipt: showReceipt,
+}: OfferCardProps) {
   const mark = membershipMark(envolvement.removed, envolvement.membership);
+  const receipt =
+    showReceipt && envolvement.membership ? receiptLine(envolvement.membership, envolvement.username) : null;
   // A removed envolvement already carries its mark along the cover's foot.
   const status = envolvement.removed ? 'open' : offerStatus(envolvement);
   if (mode === 'link') {
@@ -138,6 +166,7 @@ export function OfferCard({ envolvement, viewer, mode = 'dialog', category, clas
           status={status}
           category={category}
           priority={priority}
+          receipt={receipt}
           title={
             <Link href={`/envolvement/${envolvement._id}`} className={STRETCHED}>
               {envolvement.title}
@@ -156,6 +185,7 @@ export function OfferCard({ envolvement, viewer, mode = 'dialog', category, clas
           status={status}
           category={category}
           priority={priority}
+          receipt={receipt}
           title={<DialogTrigger className={cn(STRETCHED, 'cursor-pointer')}>{envolvement.title}</DialogTrigger>}
         />
       </article>

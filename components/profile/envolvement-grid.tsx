@@ -8,15 +8,18 @@ export function EnvolvementGrid({
   items,
   viewer,
   mode = 'dialog',
+  receipts = false,
 }: {
   items: OfferCardDto[];
   viewer: OfferViewer;
   mode?: 'dialog' | 'link';
+  /** Show what the viewer paid, when and to whom (their purchases). */
+  receipts?: boolean;
 }) {
   return (
     <div className={GRID}>
       {items.map((item) => (
-        <OfferCard key={item._id} envolvement={item} viewer={viewer} mode={mode} />
+        <OfferCard key={item._id} envolvement={item} viewer={viewer} mode={mode} receipt={receipts} />
       ))}
     </div>
   );

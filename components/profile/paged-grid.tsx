@@ -13,10 +13,11 @@ type PagedGridProps = {
   next: string | null;
   viewer: OfferViewer;
   mode?: 'dialog' | 'link';
+  receipts?: boolean;
 };
 
 /** A profile's list: the first page from the server, then 'Load more' asks the API for the next. */
-export function PagedGrid({ initial, next, viewer, mode }: PagedGridProps) {
+export function PagedGrid({ initial, next, viewer, mode, receipts }: PagedGridProps) {
   const [items, setItems] = useState(initial);
   const [nextPath, setNextPath] = useState(next);
   const [loading, setLoading] = useState(false);
@@ -45,7 +46,7 @@ export function PagedGrid({ initial, next, viewer, mode }: PagedGridProps) {
 
   return (
     <>
-      <EnvolvementGrid items={items} viewer={viewer} mode={mode} />
+      <EnvolvementGrid items={items} viewer={viewer} mode={mode} receipts={receipts} />
       <LoadMore more={Boolean(nextPath)} loading={loading} error={error} onLoad={() => void loadMore()}>
         <p ref={statusRef} tabIndex={-1} role="status" className="text-sm text-slate-500 focus:outline-none">
           {status}

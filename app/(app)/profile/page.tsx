@@ -98,6 +98,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
                 initial={purchased.items}
                 next={nextPagePath('/api/purchases', purchased.nextCursor)}
                 viewer={offerViewer}
+                receipts
               />
             ) : (
               <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-700">
