@@ -1,8 +1,28 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { FAKE_STRIPE_URL } from '../playwright.config';
 
-// The creator publishes through the API and activates it, as the edit form would.
+/**
+ * The signed-in creator connects a Stripe account that can take charges: the app opens
+ * onboarding, the fake Stripe's onboarding page completes it and sends them back to the
+ * Payouts page, which reads the account. Once connected, a second call changes nothing.
+ */
+export async function connectPayouts(request: APIRequestContext): Promise<void> {
+  const state = await (await request.get('/api/payouts')).json();
+  if (state.canSell) return;
+  const started = await request.post('/api/payouts/onboarding');
+  expect(started.status()).toBe(200);
+  const { url } = await started.json();
+  const completed = await request.post(url, { maxRedirects: 0 });
+  expect(completed.status()).toBe(303);
+  const back = await request.get(completed.headers().location!);
+  expect(back.status()).toBe(200);
+  expect((await (await request.get('/api/payouts')).json()).canSell).toBe(true);
+}
+
+// The creator publishes through the API and activates it, as the edit form would; a price
+// needs their payouts connected first.
 export async function publish(request: APIRequestContext, title: string, quantity: number | null, price = 0) {
+  if (price) await connectPayouts(request);
   const created = await request.post('/api/post/new-base-envolvement', {
     data: {
       title,
@@ -28,9 +48,9 @@ export async function publish(request: APIRequestContext, title: string, quantit
 }
 
 /**
- * The buyer pays by card: the checkout opens an intent through the app, the fake Stripe
- * makes the card succeed and delivers its signed events to the app's webhook. Stripe.js
- * itself cannot load offline, so the card form is the one step not driven here.
+ * The buyer pays by card through the API: the checkout opens an intent, the fake Stripe
+ * makes the card succeed and delivers its signed events to the app's webhook. For specs
+ * about what a payment leads to; creator-earnings.spec.ts drives the card form itself.
  */
 export async function payByCard(request: APIRequestContext, envolvementId: string): Promise<string> {
   const checkout = await request.post('/api/payment/create-payment-intent', { data: { submissionId: envolvementId } });
@@ -42,4 +62,21 @@ export async function payByCard(request: APIRequestContext, envolvementId: strin
     .poll(async () => (await (await request.get(`/api/payment/check-access/${envolvementId}`)).json()).hasAccess)
     .toBe(true);
   return paymentIntentId as string;
+}
+
+/**
+ * Signs a new e-mail and password account up through /login in `page`, which is left
+ * signed in on its profile. Returns the nickname the profile shows for it.
+ */
+export async function signUp(page: Page, account: { name: string; email: string }): Promise<{ nickname: string }> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill('violet-harbor-lantern-93');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/profile');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).not.toBeEmpty();
+  return { nickname: (await heading.textContent())!.trim() };
 }

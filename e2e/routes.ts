@@ -4,7 +4,18 @@ import { expect, type APIRequestContext } from '@playwright/test';
 export const INFO_PAGES = ['/features', '/about-us', '/contact-us', '/ambassador', '/terms-and-privacy'];
 
 // Every page a visitor or member can reach, for the checks that run over all of them.
-const FIXED_ROUTES = ['/', ...INFO_PAGES, '/login', '/explore', '/create', '/profile', '/profile/search'];
+const FIXED_ROUTES = [
+  '/',
+  ...INFO_PAGES,
+  '/login',
+  '/explore',
+  '/create',
+  '/profile',
+  '/profile/search',
+  '/account',
+  '/account/payouts',
+  '/account/earnings',
+];
 
 /** The fixed routes plus the detail and checkout of a paid demo offer and its creator's public profile. */
 export async function listRoutes(request: APIRequestContext): Promise<string[]> {
