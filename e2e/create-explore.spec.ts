@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import zlib from 'node:zlib';
+import { expectPriceField } from './helpers';
 
 test.use({ storageState: 'e2e/.auth/creator.json' });
 
@@ -105,12 +106,10 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     await expect(next).toBeEnabled();
     await next.click();
 
-    // Step 2: free only; quantity capped at 10000.
+    // Step 2: the price as the creator's payouts allow; quantity capped at 10000.
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pricing & Availability' })).toBeVisible();
-    await expect(page.getByLabel('Price')).toBeDisabled();
-    await expect(page.getByLabel('Price')).toHaveValue('Free');
-    await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
+    await expectPriceField(page);
     await expect(page.getByLabel('Unlimited')).toBeChecked();
     await page.getByLabel('Unlimited').uncheck();
     await page.getByLabel('Quantity').fill('25000');

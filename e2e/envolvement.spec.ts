@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import zlib from 'node:zlib';
 import { storageState } from './demo-accounts';
+import { expectPriceField } from './helpers';
 
 // A real 1x1 PNG, built from the format's rules.
 function png(): Buffer {
@@ -65,7 +66,7 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await expect(page.getByText('Step 2 of 4')).toBeVisible();
       // Focus follows the step to its heading, so the change is announced.
       await expect(page.getByRole('heading', { name: 'Pricing & Availability' })).toBeFocused();
-      await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
+      await expectPriceField(page);
       await page.getByLabel('Unlimited').uncheck();
       await page.getByLabel('Quantity').fill('50000');
       await expect(page.getByLabel('Quantity')).toHaveValue('10000');

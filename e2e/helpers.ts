@@ -80,3 +80,19 @@ export async function signUp(page: Page, account: { name: string; email: string 
   await expect(heading).not.toBeEmpty();
   return { nickname: (await heading.textContent())!.trim() };
 }
+
+/**
+ * Step 2's price field as the signed-in creator's payouts allow: Free only (early access)
+ * until their Stripe account can take charges, then a price of their own.
+ */
+export async function expectPriceField(page: Page): Promise<void> {
+  const { canSell } = await (await page.request.get('/api/payouts')).json();
+  if (canSell) {
+    await expect(page.getByLabel('Price (USD)')).toBeEditable();
+    await expect(page.getByText('Leave empty for free, or ask from $0.50 to $10,000.00.')).toBeVisible();
+    return;
+  }
+  await expect(page.getByLabel('Price')).toBeDisabled();
+  await expect(page.getByLabel('Price')).toHaveValue('Free');
+  await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
+}

@@ -105,7 +105,9 @@ function WindowPicker({ current }: { current: EarningsWindow }) {
             days === current ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink',
           )}
         >
-          Last {days} days
+          {/* 'Last' goes on the narrowest phones, where three full labels do not fit. */}
+          <span className="max-[359px]:hidden">Last </span>
+          {days} days
         </Link>
       ))}
     </nav>
