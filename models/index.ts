@@ -12,3 +12,5 @@ export * from './ambassador-applications';
 export * from './rate-limits';
 export * from './payout-accounts';
 export * from './earnings';
+export * from './comments';
+export * from './notifications';

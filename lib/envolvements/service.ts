@@ -16,6 +16,7 @@ import { siteCurrency } from '@/lib/payments/config';
 import { PAID_EARLY_ACCESS, PAID_NEEDS_PAYOUTS } from '@/lib/payments/messages';
 import { isStripeConfigured } from '@/lib/payments/stripe';
 import { canSellPaid } from '@/lib/payouts/service';
+import { notifySubmissionsOpened, notifyUpdate } from '@/lib/notifications/events';
 import { getEnvolvementForViewer, getEnvolvementRow } from './queries';
 import { dollarsToCents, REMOVED_MESSAGE } from './rules';
 import { toActivityPostDto } from './serialize';
@@ -166,6 +167,7 @@ export async function updateEnvolvement(
         throw new AppError('bad_request', MESSAGES.fixErrors, tooFewSpots(existing.currentCount));
       }
       await tx.update(envolvements).set(changes).where(eq(envolvements.id, id));
+      if (changes.submissionsActive && !existing.submissionsActive) await notifySubmissionsOpened(tx, id);
     });
   } catch (error) {
     if (!isCheckViolation(error)) throw error;
@@ -211,6 +213,7 @@ export async function addUpdate(
       .update(envolvements)
       .set({ updatedAt: sql`now()` })
       .where(eq(envolvements.id, envolvementId));
+    await notifyUpdate(tx, { envolvementId, postId: inserted!.id, title: input.title });
     return inserted!;
   });
   return toActivityPostDto(post, {

@@ -3,12 +3,15 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import type { DatabaseHandle } from '@/lib/db/client';
 import { logError, logInfo } from '@/lib/log';
+import { deliverDueEmails, hasDueEmail } from '@/lib/notifications/deliver';
 import { reconcilePayments } from '@/lib/payments/reconcile';
 
 // Background work runs on pg-boss, a job queue kept in the same PostgreSQL: jobs survive
 // restarts, and a schedule fires once per slot however many instances run.
 export const RECONCILE_PAYMENTS = 'payments-reconcile';
 const EVERY_TEN_MINUTES = '*/10 * * * *';
+export const DELIVER_EMAILS = 'emails-deliver';
+const EVERY_MINUTE = '* * * * *';
 
 export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
 
@@ -84,5 +87,41 @@ export async function startJobs(handle: DatabaseHandle): Promise<Jobs> {
     const report = await reconcilePayments();
     if (report.checked) logInfo('payments', 'reconciled', { report });
   });
-  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  const stopMail = await startMailer(boss);
+  return {
+    boss,
+    stop: async () => {
+      stopMail();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * E-mail goes out through the outbox (lib/notifications/deliver.ts), run as a pg-boss job:
+ * every minute on the schedule, and within MAIL_POLL_SECONDS (5) of a notification, when a
+ * cheap look at the outbox finds something due. 'stately' keeps one run at a time and one
+ * waiting, across instances, however often they ask.
+ */
+async function startMailer(boss: PgBoss): Promise<() => void> {
+  await ensureQueue(boss, DELIVER_EMAILS, {
+    name: DELIVER_EMAILS,
+    policy: 'stately',
+    retryLimit: 3,
+    retryBackoff: true,
+  });
+  await boss.schedule(DELIVER_EMAILS, EVERY_MINUTE);
+  await boss.work(DELIVER_EMAILS, async () => {
+    const report = await deliverDueEmails();
+    if (report.sent || report.failed || report.retried) logInfo('mail', 'delivered', { report });
+  });
+  const seconds = Number(process.env.MAIL_POLL_SECONDS ?? 5);
+  if (!(seconds > 0)) return () => undefined;
+  const timer = setInterval(() => {
+    void hasDueEmail()
+      .then((due) => (due ? boss.send(DELIVER_EMAILS, {}) : null))
+      .catch((error) => logError('mail.poll', error));
+  }, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -6,6 +6,8 @@ import { getEnvolvementRow, hasPurchased } from '@/lib/envolvements/queries';
 import { CHECKOUT_REFUSALS, checkoutDecision, REMOVED_MESSAGE, type CheckoutDecision } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
 import { ENVOLVEMENT_NOT_FOUND } from './messages';
+import { notifyPaid } from '@/lib/notifications/events';
+import { notificationCtes } from '@/lib/notifications/write';
 import { envolvements, purchases, type EnvolvementRow } from '@/models';
 
 type Refusal = Exclude<CheckoutDecision, 'free' | 'paid'>;
@@ -74,6 +76,7 @@ export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
     currency: grant.currency,
     paymentIntentId: grant.paymentIntentId ?? null,
   });
+  if (grant.paymentIntentId) await notifyPaid(tx, grant);
   return true;
 }
 
@@ -126,6 +129,11 @@ type ClaimRow = {
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Omit<Grant, 'currency'>) {
+  // The creator hears of the join in the same statement that makes it.
+  const told = notificationCtes(sql`
+    select e.creator_id, u.id, ${amountCents > 0 ? 'member_paid' : 'member_joined'}, e.id,
+      coalesce(nullif(u.nickname, ''), u.name) || ' joined ' || e.title, '/envolvement/' || e.id || '?tab=members'
+    from joined, spot join ${envolvements} e on e.id = spot.id join users u on u.id = ${userId}`);
   const found = (await db().execute(sql`
     with spot as (
       update ${envolvements} set current_count = current_count + 1
@@ -137,7 +145,7 @@ async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Om
       insert into ${purchases} (envolvement_id, user_id, amount_cents, currency, payment_intent_id)
       select id, ${userId}, ${amountCents}, currency, ${paymentIntentId ?? null} from spot
       returning id
-    )
+    ), ${told}
     select exists (select 1 from joined) as taken, e.id is not null as found,
       e.archived_at, e.is_active, e.creator_id, e.price_cents, e.end_date, e.quantity, e.unlimited, e.current_count,
       exists (

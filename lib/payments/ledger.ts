@@ -5,6 +5,7 @@ import { AppError } from '@/lib/http/errors';
 import { feeRefundedCents } from '@/lib/domain/fees';
 import { earningsEntries, envolvements, payments, paymentStatusChanges, purchases, type PaymentRow } from '@/models';
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
+import { notifyRefunded } from '@/lib/notifications/events';
 import type { Tx } from './grant';
 import { applyLedgerChange, isPaid, type LedgerChange, type LedgerMove } from './ledger-rules';
 
@@ -133,6 +134,7 @@ export async function moveLedger(
           .update(envolvements)
           .set({ currentCount: sql`greatest(${envolvements.currentCount} - 1, 0)` })
           .where(eq(envolvements.id, ended[0]!.envolvementId));
+        if (move.state.status === 'refunded') await notifyRefunded(tx, current);
       }
     }
     return { payment: payment!, move };

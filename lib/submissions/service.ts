@@ -8,6 +8,7 @@ import { assertNotRemoved, getEnvolvementOrThrow, getOwnEnvolvementOrThrow } fro
 import { hasAccess } from '@/lib/envolvements/access';
 import { isPastDeadline } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
+import { notifySubmission, notifySubmissionStatuses, notifySubmissionsOpened } from '@/lib/notifications/events';
 import {
   submissionProblems,
   type OpenSubmissionsInput,
@@ -33,17 +34,26 @@ export function toProgress(status: SubmissionStatus): Progress {
 /** The creator opens submissions with the types they accept. */
 export async function openSubmissions(viewer: Viewer, envolvementId: string, types: OpenSubmissionsInput) {
   assertNotRemoved(await getOwnEnvolvementOrThrow(viewer, envolvementId, 'open submissions on'));
-  await db()
-    .update(envolvements)
-    .set({
-      submissionsAllowed: true,
-      submissionsActive: true,
-      submissionPicture: types.picture,
-      submissionText: types.description,
-      submissionUrl: types.url,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(envolvements.id, envolvementId), eq(envolvements.creatorId, viewer.id)));
+  await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ active: envolvements.submissionsActive })
+      .from(envolvements)
+      .where(and(eq(envolvements.id, envolvementId), eq(envolvements.creatorId, viewer.id)))
+      .for('update');
+    await tx
+      .update(envolvements)
+      .set({
+        submissionsAllowed: true,
+        submissionsActive: true,
+        submissionPicture: types.picture,
+        submissionText: types.description,
+        submissionUrl: types.url,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(envolvements.id, envolvementId), eq(envolvements.creatorId, viewer.id)));
+    // Members hear once, when submissions open, not each time the types change.
+    if (before && !before.active) await notifySubmissionsOpened(tx, envolvementId);
+  });
   return getEnvolvementForViewer(envolvementId, viewer.id);
 }
 
@@ -135,6 +145,7 @@ export async function postUserSubmission(viewer: Viewer, envolvementId: string, 
         toStatus: 'inReview',
       });
     }
+    await notifySubmission(tx, { envolvementId, userId: viewer.id, changed: Boolean(previous) });
   });
   return userAccessToSubmission(viewer, envolvementId);
 }
@@ -173,6 +184,12 @@ export async function updateSubmissionStatuses(viewer: Viewer, envolvementId: st
       await tx.update(submissions).set({ status, updatedAt: new Date() }).where(inArray(submissions.id, ids));
     }
     await tx.insert(submissionStatusChanges).values(changes.map((change) => ({ ...change, changedBy: viewer.id })));
+    const submitterOf = new Map(current.map((row) => [row.id, row.userId]));
+    await notifySubmissionStatuses(tx, {
+      envolvementId,
+      creatorId: viewer.id,
+      statuses: changes.map((change) => ({ userId: submitterOf.get(change.submissionId)!, status: change.toStatus })),
+    });
   });
   return pullSubmissions(viewer, envolvementId);
 }

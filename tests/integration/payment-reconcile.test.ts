@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db/client';
-import { RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
+import { DELIVER_EMAILS, RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
 import { redirectLogs } from '@/lib/log';
 import { reconcilePayments } from '@/lib/payments/reconcile';
 import { paymentRefunds, payments, purchases } from '@/models';
@@ -268,7 +268,9 @@ describe('startJobs', () => {
     const restoreLogs = redirectLogs({ write: (line) => void lines.push(line) });
     const jobs = await startJobs(database.handle());
     try {
-      expect(await jobs.boss.getSchedules()).toEqual([
+      const schedules = await jobs.boss.getSchedules();
+      expect(schedules.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        expect.objectContaining({ name: DELIVER_EMAILS, cron: '* * * * *' }),
         expect.objectContaining({ name: RECONCILE_PAYMENTS, cron: '*/10 * * * *' }),
       ]);
       const jobId = await jobs.boss.send(RECONCILE_PAYMENTS, {});

@@ -1,0 +1,5 @@
+import { authedRoute } from '@/lib/http/route';
+import { unreadCount } from '@/lib/notifications/service';
+
+// GET /api/notifications/unread: how many notifications the signed-in user has not read (the bell)
+export const GET = authedRoute(async ({ viewer }) => ({ unread: await unreadCount(viewer.id) }));

@@ -1,0 +1,149 @@
+import 'server-only';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { db } from '@/lib/db/client';
+import { EMAIL_TOPICS, type EmailTopic, type NotificationKind } from '@/lib/domain/notifications';
+import { decodeCursor, encodeCursor } from '@/lib/envolvements/cursor';
+import { AppError } from '@/lib/http/errors';
+import type { EmailPreferences, EmailPreferencesInput } from '@/lib/validation/notifications';
+import { notificationPreferences, notifications, users } from '@/models';
+import type { NotificationDto, NotificationPage } from './types';
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** The unread count stops here: the badge says '99+' past 99, and counting further costs. */
+export const UNREAD_COUNT_CAP = 100;
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+export const NOT_YOUR_NOTIFICATION = 'This notification is not yours.';
+
+// Links are written by the app, but they are followed by the browser: only a path of this site.
+const safeLink = (link: string) => (/^\/(?![/\\])/.test(link) ? link : '/notifications');
+
+type Row = {
+  id: string;
+  kind: NotificationKind;
+  text: string;
+  link: string;
+  createdAt: Date;
+  readAt: Date | null;
+  actorId: string | null;
+  actorName: string | null;
+  actorPicture: string | null;
+};
+
+function toDto(row: Row): NotificationDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    link: safeLink(row.link),
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+    actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '', picture: row.actorPicture } : null,
+  };
+}
+
+/** The keyset bound after `cursor`, or above every row. */
+function boundAfter(userId: string, cursor: string | null) {
+  if (!cursor) return sql`true`;
+  const after = decodeCursor(cursor);
+  // The cursor keeps milliseconds and PostgreSQL microseconds: the row's exact time, read
+  // where it still exists, keeps rows of the same millisecond from being skipped.
+  const at = sql`coalesce(
+    (select c.created_at from ${notifications} c where c.id = ${after.id}::uuid and c.recipient_id = ${userId}),
+    ${after.createdAt.toISOString()}::timestamptz)`;
+  return sql`(${notifications.createdAt}, ${notifications.id}) < (${at}, ${after.id}::uuid)`;
+}
+
+/** The user's notifications, newest first, a page at a time, each with who did it. */
+export async function listNotifications(userId: string, cursor: string | null = null): Promise<NotificationPage> {
+  const rows = await db()
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      text: notifications.text,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      actorId: users.id,
+      actorName: sql<string | null>`coalesce(nullif(${users.nickname}, ''), ${users.name})`,
+      actorPicture: users.picture,
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(and(eq(notifications.recipientId, userId), boundAfter(userId, cursor)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1);
+  const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toDto),
+    nextCursor:
+      rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+/** How many of the user's notifications are unread, up to UNREAD_COUNT_CAP: read from the partial index. */
+export async function unreadCount(userId: string): Promise<number> {
+  const result = (await db().execute(sql`
+    select count(*)::int as n from (
+      select 1 from ${notifications}
+      where recipient_id = ${userId} and read_at is null
+      limit ${UNREAD_COUNT_CAP}
+    ) as unread`)) as unknown as { rows: Array<{ n: number | string }> };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Marks one of the user's notifications read (again is no change): 404 unknown, 403 someone else's. */
+export async function markRead(userId: string, id: string): Promise<void> {
+  const marked = await db()
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, userId)))
+    .returning({ id: notifications.id });
+  if (marked.length > 0) return;
+  const [found] = await db().select({ id: notifications.id }).from(notifications).where(eq(notifications.id, id));
+  throw found ? new AppError('forbidden', NOT_YOUR_NOTIFICATION) : new AppError('not_found', NOTIFICATION_NOT_FOUND);
+}
+
+/** Marks every unread notification of the user read. */
+export async function markAllRead(userId: string): Promise<void> {
+  await db()
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.recipientId, userId), isNull(notifications.readAt)));
+}
+
+const COLUMN_OF = {
+  members: 'emailMembers',
+  updates: 'emailUpdates',
+  submissions: 'emailSubmissions',
+  comments: 'emailComments',
+} as const satisfies Record<EmailTopic, keyof typeof notificationPreferences.$inferInsert>;
+
+type PreferenceColumns = Partial<Record<(typeof COLUMN_OF)[EmailTopic], boolean>>;
+
+function toPreferences(row: PreferenceColumns | undefined): EmailPreferences {
+  // No row means every kind of e-mail.
+  return Object.fromEntries(EMAIL_TOPICS.map((topic) => [topic, row?.[COLUMN_OF[topic]] ?? true])) as EmailPreferences;
+}
+
+/** Which e-mails the user wants, by topic. */
+export async function getPreferences(userId: string): Promise<EmailPreferences> {
+  const [row] = await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return toPreferences(row);
+}
+
+/** Sets the topics given and keeps the others; gives the preferences as they now are. */
+export async function setPreferences(userId: string, changes: EmailPreferencesInput): Promise<EmailPreferences> {
+  const columns: PreferenceColumns = {};
+  for (const topic of EMAIL_TOPICS) {
+    const value = changes[topic];
+    if (value !== undefined) columns[COLUMN_OF[topic]] = value;
+  }
+  const [row] = await db()
+    .insert(notificationPreferences)
+    .values({ userId, ...columns })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...columns, updatedAt: sql`now()` } })
+    .returning();
+  return toPreferences(row);
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import { TOPIC_OF, type EmailTopic } from '@/lib/domain/notifications';
+import type { Tx } from '@/lib/payments/grant';
+import { mailEnabled } from './mail-config';
+
+// Notifications are written by the statement or transaction of the action that causes
+// them, so none is lost and none is told of an action that did not happen. Each comes from
+// a SELECT of rows (recipient_id, actor_id, kind, envolvement_id, text, link); the actor is
+// never told of their own action. A recipient who wants e-mail of that kind, and has an
+// address, gets a row in the e-mail outbox in the same statement.
+
+const TOPIC_COLUMN: Record<EmailTopic, string> = {
+  members: 'email_members',
+  updates: 'email_updates',
+  submissions: 'email_submissions',
+  comments: 'email_comments',
+};
+
+// coalesce(p.email_<topic>, true) for the notification's kind: no preferences row means all.
+const wantsEmail = sql.raw(
+  `case n.kind ${Object.entries(TOPIC_OF)
+    .map(([kind, topic]) => `when '${kind}' then coalesce(p.${TOPIC_COLUMN[topic]}, true)`)
+    .join(' ')} else false end`,
+);
+
+/**
+ * The common table expressions that write the notifications `source` selects, and their
+ * e-mail outbox rows: `noted_notifications` and `mailed_notifications`, to join to a WITH.
+ */
+export function notificationCtes(source: SQL): SQL {
+  const mail = mailEnabled()
+    ? sql`
+    insert into email_outbox (notification_id)
+    select n.id from noted_notifications n
+    join users u on u.id = n.recipient_id and u.email is not null
+    left join notification_preferences p on p.user_id = n.recipient_id
+    where ${wantsEmail}
+    returning notification_id`
+    : sql`select null::uuid as notification_id where false`;
+  return sql`noted_notifications as (
+    insert into notifications (recipient_id, actor_id, kind, envolvement_id, text, link)
+    select s.recipient_id, s.actor_id, s.kind, s.envolvement_id, left(s.text, 500), s.link
+    from (${source}) as s (recipient_id, actor_id, kind, envolvement_id, text, link)
+    where s.recipient_id is distinct from s.actor_id
+    returning id, recipient_id, kind
+  ), mailed_notifications as (${mail})`;
+}
+
+/** Writes the notifications `source` selects, inside the caller's transaction; gives how many. */
+export async function notify(tx: Tx, source: SQL): Promise<number> {
+  const result = (await tx.execute(
+    sql`with ${notificationCtes(source)} select (select count(*) from noted_notifications)::int as n, (select count(*) from mailed_notifications)::int as m`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]?.n ?? 0);
+}

@@ -1,0 +1,39 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { envolvements } from './envolvements';
+import { posts } from './posts';
+import { users } from './users';
+
+// Members' and the creator's comments on an update, one level of replies deep. A comment
+// removed while it has replies keeps its place (and loses its text), so the replies still
+// answer something.
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    envolvementId: uuid('envolvement_id')
+      .notNull()
+      .references(() => envolvements.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    // The comment this one answers; null for a comment on the update itself.
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // An update's comments oldest first, with the id as the keyset cursor's tie-break.
+    index('comments_post_idx').on(t.postId, t.parentId, t.createdAt, t.id),
+    index('comments_parent_idx').on(t.parentId, t.createdAt),
+    check('comments_body_length', sql`char_length(${t.body}) <= 2000`),
+  ],
+);
+
+export type CommentRow = typeof comments.$inferSelect;

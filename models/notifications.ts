@@ -1,0 +1,74 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS } from '@/lib/domain/notifications';
+import { users } from './users';
+
+// What a user is told, written in the transaction of the action that causes it. The
+// text is kept as it was said then; the link is the place it concerns.
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Who did it; null when the app did (an automatic refund).
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    // The envolvement it concerns, kept as a plain id: a notification outlives what it names.
+    envolvementId: uuid('envolvement_id'),
+    text: text('text').notNull(),
+    link: text('link').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_recipient_newest_idx').on(t.recipientId, t.createdAt, t.id),
+    index('notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+// The e-mail outbox: one row per notification to be e-mailed, written with it. Workers
+// claim rows for a while (lockedUntil), so a worker that dies mid-send leaves its rows to
+// the next; a row is sent at most once.
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    notificationId: uuid('notification_id')
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
+
+// Which e-mails a user wants; no row means every kind.
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailMembers: boolean('email_members').notNull().default(true),
+  emailUpdates: boolean('email_updates').notNull().default(true),
+  emailSubmissions: boolean('email_submissions').notNull().default(true),
+  emailComments: boolean('email_comments').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
