@@ -28,7 +28,7 @@ export class ApiError extends Error {
 }
 
 type ApiOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as application/json. */
   json?: unknown;
   /** Sent as multipart/form-data (files). */

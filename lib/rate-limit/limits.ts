@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   payoutLinks: { points: 20, duration: 10 * 60, message: 'Too many Stripe links. Please try again in {wait}.' },
   /** Earnings reads and exports per user. */
   earnings: { points: 120, duration: 10 * 60, message: 'Too many earnings requests. Please try again in {wait}.' },
+  /** Comments written, edited or deleted per user. */
+  comment: { points: 30, duration: 10 * 60, message: 'Too many comments. Please try again in {wait}.' },
   /** User searches per user, or per IP address for visitors. */
   userSearch: { points: 60, duration: 60, message: 'Too many searches. Please wait {wait} and try again.' },
 } as const satisfies Record<string, RateLimit>;

@@ -96,7 +96,7 @@ async function check<T>(name: string, cases: fc.Arbitrary<T>, run: (value: T) =>
 }
 
 function caseOf(route: ApiRoute): fc.Arbitrary<Case> {
-  const params = fc.record(Object.fromEntries(route.params.map((name) => [name, pathParam(route.key)])));
+  const params = fc.record(Object.fromEntries(route.params.map((name) => [name, pathParam(route.key, name)])));
   return fc.record({ role, params, query, body, headers: extraHeaders });
 }
 

@@ -1,3 +1,4 @@
+import { unsubscribeToken } from '@/lib/notifications/unsubscribe';
 import { creationBody, daysFromNow } from '../factories/envolvement-input';
 import { WORLD_PASSWORD, type World } from './world';
 
@@ -8,6 +9,11 @@ const NO_BODY = new Set([
   'DELETE post/[id]',
   'POST payment/refund/[purchaseId]',
   'POST user_submissions/add-user-to-submissions/[id]',
+  'DELETE comments/[commentId]',
+  'POST notifications/[id]/read',
+  'POST notifications/read-all',
+  'POST payouts/onboarding',
+  'POST payouts/dashboard',
 ]);
 
 export function takesBody(method: string, routeKey: string): boolean {
@@ -36,6 +42,10 @@ function validBodies(world: World): Record<string, Body> {
       password: 'correct horse battery staple',
     },
     'POST payment/create-payment-intent': { submissionId: world.paid.id },
+    'POST post/[id]/updates/[postId]/comments': { body: 'A comment\r\nwith two lines' },
+    'PATCH comments/[commentId]': { body: 'Edited' },
+    'POST notifications/unsubscribe': { token: unsubscribeToken(world.owner.id, 'comments') },
+    'PUT notifications/preferences': { members: false, updates: true, submissions: true, comments: false },
     'POST payment/grant-access': { submissionId: world.paid.id, paymentIntentId: world.paymentIntentId },
     'PUT post/[id]/active': { active: true },
     'PUT post/[id]': {

@@ -123,7 +123,11 @@ export const body: fc.Arbitrary<BodySpec> = fc.oneof(
 
 // What a path parameter usually names, so that most cases get past the lookup to the
 // checks behind it; any other seeded id still comes up now and then.
+// Path parameters named for what they hold, whatever the route.
+const REFS_BY_PARAM: Record<string, RefName[]> = { postId: ['update'], commentId: ['comment'] };
+
 const LIKELY_REFS: Array<[RegExp, RefName[]]> = [
+  [/^notifications\/\[id\]/, ['notification']],
   [
     /^(user_profile_info|auth0_user_search|profile)\//,
     ['ownerId', 'memberId', 'strangerId', 'ownerSlug', 'memberSlug'],
@@ -133,14 +137,14 @@ const LIKELY_REFS: Array<[RegExp, RefName[]]> = [
   [/\[id\]/, ['free', 'paid']],
 ];
 
-export function likelyRefs(routeKey: string): readonly RefName[] {
-  return LIKELY_REFS.find(([pattern]) => pattern.test(routeKey))?.[1] ?? REF_NAMES;
+export function likelyRefs(routeKey: string, param = ''): readonly RefName[] {
+  return REFS_BY_PARAM[param] ?? LIKELY_REFS.find(([pattern]) => pattern.test(routeKey))?.[1] ?? REF_NAMES;
 }
 
 /** Ids in the path: what is seeded, unknown ids, and ids that are not ids at all. */
-export function pathParam(routeKey: string): fc.Arbitrary<string | Ref> {
+export function pathParam(routeKey: string, param: string): fc.Arbitrary<string | Ref> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...likelyRefs(routeKey)).map((name) => new Ref(name)) },
+    { weight: 6, arbitrary: fc.constantFrom(...likelyRefs(routeKey, param)).map((name) => new Ref(name)) },
     { weight: 1, arbitrary: ref },
     { weight: 4, arbitrary: nastyString },
     { weight: 1, arbitrary: fc.uuid() },

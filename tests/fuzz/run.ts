@@ -45,6 +45,12 @@ function refValue(world: World, ref: Ref): string {
       return slugOf(world.owner.id);
     case 'memberSlug':
       return slugOf(world.member.id);
+    case 'update':
+      return world.updateId;
+    case 'comment':
+      return world.commentId;
+    case 'notification':
+      return world.notificationId;
   }
 }
 
@@ -191,7 +197,7 @@ const noQuery: QuerySpec = { kind: 'pairs', pairs: [] };
  */
 export async function callersReaching(ctx: Context, route: ApiRoute, method: string, handler: Handler) {
   const paramSets = route.params.reduce<Array<Record<string, Ref>>>(
-    (sets, name) => sets.flatMap((set) => likelyRefs(route.key).map((ref) => ({ ...set, [name]: new Ref(ref) }))),
+    (sets, name) => sets.flatMap((set) => likelyRefs(route.key, name).map((ref) => ({ ...set, [name]: new Ref(ref) }))),
     [{}],
   );
   const reaching: Array<{ role: Role; params: Record<string, Ref> }> = [];

@@ -23,6 +23,9 @@ export const REF_NAMES = [
   'strangerId',
   'ownerSlug',
   'memberSlug',
+  'update',
+  'comment',
+  'notification',
 ] as const;
 export type RefName = (typeof REF_NAMES)[number];
 

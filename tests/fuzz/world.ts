@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { hashPassword } from '@/lib/auth/password';
 import { db } from '@/lib/db/client';
-import { posts, submissions, users } from '@/models';
+import { comments, notifications, posts, submissions, users } from '@/models';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 import type { FakeStripe } from '../helpers/fake-stripe';
 import { sessionCookie } from '../helpers/http';
@@ -61,6 +61,10 @@ export type World = {
   freePurchaseId: string;
   paidPurchaseId: string;
   paymentIntentId: string;
+  /** The creator's update on the free envolvement, the member's comment on it, and a notification of the creator's. */
+  updateId: string;
+  commentId: string;
+  notificationId: string;
 };
 
 /** Every user of the world signs in with this password, so that a password change can succeed. */
@@ -92,10 +96,21 @@ export async function seedWorld(stripe: FakeStripe): Promise<World> {
   await db()
     .insert(submissions)
     .values({ envolvementId: free.id, userId: member.id, description: 'My entry', url: '', pictureUrl: '' });
-  await db()
+  const [update] = await db()
     .insert(posts)
-    .values({ envolvementId: free.id, authorId: owner.id, kind: 'update', title: 'Welcome', description: 'Hello' });
+    .values({ envolvementId: free.id, authorId: owner.id, kind: 'update', title: 'Welcome', description: 'Hello' })
+    .returning({ id: posts.id });
+  const [comment] = await db()
+    .insert(comments)
+    .values({ envolvementId: free.id, postId: update!.id, authorId: member.id, body: 'First!' })
+    .returning({ id: comments.id });
   const { intentId, purchase } = await joinByCard(stripe, member, paid.id);
+  // The card payment told the creator.
+  const [told] = await db()
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.recipientId, owner.id))
+    .limit(1);
   return {
     owner,
     member,
@@ -105,6 +120,9 @@ export async function seedWorld(stripe: FakeStripe): Promise<World> {
     freePurchaseId: freePurchase.id,
     paymentIntentId: intentId,
     paidPurchaseId: purchase.id,
+    updateId: update!.id,
+    commentId: comment!.id,
+    notificationId: told!.id,
   };
 }
 
@@ -140,6 +158,8 @@ export async function isWorldIntact(world: World): Promise<boolean> {
     and exists (select 1 from submissions where envolvement_id = ${world.free.id} and user_id = ${world.member.id})
     and exists (select 1 from payments where id = ${world.paymentIntentId} and status = 'succeeded' and refund_reason is null)
     and (select count(*) from users where id in (${world.owner.id}, ${world.member.id}, ${world.stranger.id})) = 3
+    and exists (select 1 from comments where id = ${world.commentId} and deleted_at is null)
+    and exists (select 1 from notifications where id = ${world.notificationId})
     as intact`)) as unknown as { rows: Array<{ intact: boolean }> };
   return result.rows[0]?.intact === true;
 }
