@@ -7,6 +7,10 @@ const baseURL = process.env.PLAYWRIGHT_BASE_URL ?? `http://localhost:${port}`;
 const fakeStripePort = process.env.FAKE_STRIPE_PORT ?? '12111';
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort}`;
 const oidcPort = process.env.OIDC_PORT ?? '12112';
+const smtpPort = process.env.SMTP_SINK_PORT ?? '12125';
+const smtpHttpPort = process.env.SMTP_SINK_HTTP_PORT ?? '12126';
+/** What the mail sink received: GET `${MAIL_SINK_URL}/messages`. */
+export const MAIL_SINK_URL = `http://127.0.0.1:${smtpHttpPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -58,6 +62,16 @@ export default defineConfig({
           env: { OIDC_PORT: oidcPort, OIDC_APP_URL: baseURL },
         },
         {
+          // A mail server that keeps what the app sends, so the notification e-mails are
+          // rendered and sent by the production build.
+          command: 'npx tsx e2e/smtp-sink.ts',
+          url: `${MAIL_SINK_URL}/health`,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          env: { SMTP_SINK_PORT: smtpPort, SMTP_SINK_HTTP_PORT: smtpHttpPort },
+        },
+        {
           command: 'node scripts/e2e-server.mjs',
           url: `${baseURL}/api/health`,
           timeout: 120_000,
@@ -79,6 +93,8 @@ export default defineConfig({
             OIDC_CLIENT_ID: OIDC_CLIENT.id,
             OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
             OIDC_NAME: OIDC_CLIENT.name,
+            SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+            MAIL_POLL_SECONDS: '1',
           },
         },
       ],

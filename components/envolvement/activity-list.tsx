@@ -1,8 +1,25 @@
 import { format } from 'date-fns';
+import { UpdateComments } from '@/components/comments/lazy-update-comments';
 import { Avatar } from '@/components/layout/avatar';
 import type { ActivityPostDto } from '@/lib/envolvements/types';
 
-export function ActivityList({ posts, isCreator }: { posts: ActivityPostDto[]; isCreator: boolean }) {
+/** Where the updates take comments: an envolvement that allows them, read by someone who may. */
+export type ActivityComments = {
+  envolvementId: string;
+  /** The creator: their posts are the updates that take comments. */
+  creatorId: string;
+  /** A removed envolvement: its comments are read, not added to. */
+  readOnly: boolean;
+};
+
+type ActivityListProps = {
+  posts: ActivityPostDto[];
+  isCreator: boolean;
+  /** Null where comments are off. */
+  comments?: ActivityComments | null;
+};
+
+export function ActivityList({ posts, isCreator, comments = null }: ActivityListProps) {
   if (!posts.length) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
@@ -18,7 +35,12 @@ export function ActivityList({ posts, isCreator }: { posts: ActivityPostDto[]; i
   return (
     <ol className="space-y-4">
       {posts.map((post) => (
-        <li key={post._id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="activity-post">
+        <li
+          key={post._id}
+          id={`update-${post._id}`}
+          className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4"
+          data-testid="activity-post"
+        >
           <div className="flex items-center gap-3">
             <Avatar name={post.username} picture={post.userPicture} size={36} />
             <div>
@@ -31,6 +53,14 @@ export function ActivityList({ posts, isCreator }: { posts: ActivityPostDto[]; i
           {post.imgUrl && (
             // eslint-disable-next-line @next/next/no-img-element
             <img src={post.imgUrl} alt="" className="mt-3 max-h-80 rounded-lg object-cover" />
+          )}
+          {comments && post.userID === comments.creatorId && (
+            <UpdateComments
+              envolvementId={comments.envolvementId}
+              postId={post._id}
+              title={post.title}
+              readOnly={comments.readOnly}
+            />
           )}
         </li>
       ))}

@@ -58,3 +58,9 @@ export const MenuIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M4 6h16M4 12h16M4 18h16" />
   </LineIcon>
 );
+export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
+  <LineIcon {...p}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </LineIcon>
+);

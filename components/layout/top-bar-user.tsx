@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { buttonClasses } from '@/components/ui/button';
 import { getViewer } from '@/lib/auth/viewer';
 import { Avatar } from './avatar';
@@ -25,6 +26,7 @@ export async function TopBarUser() {
       >
         <PlusIcon />
       </Link>
+      <NotificationBell />
       <Link
         href="/profile"
         className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3"
@@ -46,6 +48,7 @@ export function TopBarUserSkeleton() {
       role="status"
       aria-label="Loading account"
     >
+      <span className="h-10 w-10 animate-pulse rounded-full bg-slate-200" />
       <span className="h-10 w-10 animate-pulse rounded-full bg-slate-200" />
       <span className="h-8 w-8 animate-pulse rounded-full bg-slate-200 sm:w-28" />
     </div>

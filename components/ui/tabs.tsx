@@ -8,10 +8,20 @@ const TRIGGER =
 
 export type TabItem = { value: string; label: string; content: ReactNode };
 
+type UnderlineTabsProps = {
+  label: string;
+  items: TabItem[];
+  /** The tab open at first (a link can name one); the first when it names none of the items. */
+  initial?: string;
+  className?: string;
+};
+
 /** Underlined tabs over Radix; the panels arrive already rendered (often by the server). */
-export function UnderlineTabs({ label, items, className }: { label: string; items: TabItem[]; className?: string }) {
+export function UnderlineTabs({ label, items, initial, className }: UnderlineTabsProps) {
+  const open = items.find((item) => item.value === initial)?.value ?? items[0]?.value;
+  // Keyed by the tab asked for: a link to another tab of the same page opens it.
   return (
-    <Tabs.Root defaultValue={items[0]?.value} className={className}>
+    <Tabs.Root key={open} defaultValue={open} className={className}>
       {/* Labels stay on one line; tabs that do not fit scroll sideways instead of widening the page. */}
       <Tabs.List aria-label={label} className="flex gap-3 overflow-x-auto border-b border-slate-200 sm:gap-6">
         {items.map((item) => (

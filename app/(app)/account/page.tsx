@@ -2,18 +2,40 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { EmailPreferencesForm } from '@/components/notifications/email-preferences-form';
 import { oidcProviderName } from '@/lib/auth/options';
 import { getViewer } from '@/lib/auth/viewer';
+import { getPreferences } from '@/lib/notifications/service';
 import { getAccountUser } from '@/lib/users/service';
+import type { EmailPreferences } from '@/lib/validation/notifications';
 
 export const metadata: Metadata = { title: 'Account settings', robots: { index: false } };
 
 const SECTION = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
 
+function EmailNotificationsSection({ email, preferences }: { email: string | null; preferences: EmailPreferences }) {
+  return (
+    <section id="notifications" className={`${SECTION} scroll-mt-20`} aria-labelledby="email-notifications">
+      <h2 id="email-notifications" className="text-lg font-semibold text-ink">
+        E-mail notifications
+      </h2>
+      <p className="mt-1 mb-6 text-sm text-slate-600">
+        {email ? `Sent to ${email}. ` : 'This account has no e-mail address, so nothing is e-mailed. '}
+        Everything also shows on your{' '}
+        <Link href="/notifications" className="font-medium text-brand-700 hover:underline">
+          Notifications
+        </Link>{' '}
+        page.
+      </p>
+      <EmailPreferencesForm initial={preferences} />
+    </section>
+  );
+}
+
 export default async function AccountPage() {
   const viewer = await getViewer();
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent('/account')}`);
-  const account = await getAccountUser(viewer.id);
+  const [account, preferences] = await Promise.all([getAccountUser(viewer.id), getPreferences(viewer.id)]);
   if (!account) redirect(`/login?callbackUrl=${encodeURIComponent('/account')}`);
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:px-6">
@@ -56,6 +78,7 @@ export default async function AccountPage() {
           </p>
         )}
       </section>
+      <EmailNotificationsSection email={account.email} preferences={preferences} />
     </div>
   );
 }

@@ -23,8 +23,12 @@ import { offerAction, offerStatus, REMOVED_MESSAGE, visibilityFor } from '@/lib/
 import { envolvementJsonLd } from '@/lib/seo/json-ld';
 import { envolvementMetadata } from '@/lib/seo/metadata';
 import { isUuid } from '@/lib/validation/ids';
+import { envolvementTabSchema } from '@/lib/validation/notifications';
 
-type PageProps = { params: Promise<{ id: string }> };
+type PageProps = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // One read per request, shared by the metadata and the page: the envolvement as this
 // viewer may read it, with every post when they may read the activity.
@@ -46,13 +50,16 @@ type TabsProps = {
   posts: EnvolvementDto['activityPost'];
   members: MemberPage | null;
   isCreator: boolean;
+  /** The tab a link names (`?tab=`); shown when this viewer has it. */
+  tab?: string;
 };
 
 /** Activity for those who may read it, Submissions where allowed, Members for the creator. */
-function EnvolvementTabs({ envolvement, viewer, posts, members, isCreator }: TabsProps) {
+function EnvolvementTabs({ envolvement, viewer, posts, members, isCreator, tab }: TabsProps) {
   return (
     <UnderlineTabs
       label="Envolvement content"
+      initial={tab}
       items={[
         {
           value: 'activity',
@@ -60,7 +67,15 @@ function EnvolvementTabs({ envolvement, viewer, posts, members, isCreator }: Tab
           content: (
             <div className="space-y-4">
               {isCreator && !envolvement.removed && <PostUpdateForm envolvementId={envolvement._id} />}
-              <ActivityList posts={posts} isCreator={isCreator} />
+              <ActivityList
+                posts={posts}
+                isCreator={isCreator}
+                comments={
+                  envolvement.comments
+                    ? { envolvementId: envolvement._id, creatorId: envolvement.userID, readOnly: envolvement.removed }
+                    : null
+                }
+              />
             </div>
           ),
         },
@@ -100,8 +115,8 @@ function RemovedNotice() {
   );
 }
 
-export default async function EnvolvementPage({ params }: PageProps) {
-  const [{ id }, viewer] = await Promise.all([params, getViewer()]);
+export default async function EnvolvementPage({ params, searchParams }: PageProps) {
+  const [{ id }, viewer, query] = await Promise.all([params, getViewer(), searchParams]);
   const viewerId = viewer?.id ?? null;
   const view = await load(id, viewerId);
   // A draft is its creator's (and its members'): to anyone else it does not exist.
@@ -150,6 +165,7 @@ export default async function EnvolvementPage({ params }: PageProps) {
               posts={envolvement.activityPost}
               members={members}
               isCreator={isCreator}
+              tab={envolvementTabSchema.safeParse(query.tab).data}
             />
           )}
         </div>
