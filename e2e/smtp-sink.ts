@@ -23,8 +23,9 @@ const smtp = new SMTPServer({
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
+          // The headers as sent ('List-Unsubscribe-Post: …'), not as mailparser folds them.
           headers: Object.fromEntries(
-            [...parsed.headers].map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+            parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
           ),
         });
         done();

@@ -16,10 +16,23 @@ function targetOfHash(): string | null {
 
 /** The comment the page opened on, scrolled into view and lit for a moment; its id while lit. */
 export function useCommentHash({ items, loaded, loading, more, loadMore }: CommentsState): string | null {
-  const [target] = useState(targetOfHash);
+  const [target, setTarget] = useState<string | null>(null);
   const [lit, setLit] = useState<string | null>(null);
   const pages = useRef(0);
   const found = useRef(false);
+
+  // Read after the page commits: on a client-side navigation (a notification followed) the
+  // address, hash included, is only updated then. A later hash change looks again.
+  useEffect(() => {
+    const look = () => {
+      found.current = false;
+      pages.current = 0;
+      setTarget(targetOfHash());
+    };
+    look();
+    window.addEventListener('hashchange', look);
+    return () => window.removeEventListener('hashchange', look);
+  }, []);
 
   useEffect(() => {
     if (!target || found.current || !loaded || loading) return;

@@ -16,8 +16,9 @@ export async function TopBarUser() {
       </Link>
     );
   }
+  // The narrowest phones (320 px) fit the three controls only with less room between them.
   return (
-    <div className="flex shrink-0 items-center gap-2">
+    <div className="flex shrink-0 items-center gap-1 min-[360px]:gap-2">
       <Link
         href="/create"
         aria-label="Create an envolvement"
@@ -43,7 +44,7 @@ export async function TopBarUser() {
 export function TopBarUserSkeleton() {
   return (
     <div
-      className="flex shrink-0 items-center gap-2"
+      className="flex shrink-0 items-center gap-1 min-[360px]:gap-2"
       data-testid="top-bar-skeleton"
       role="status"
       aria-label="Loading account"

@@ -6,7 +6,7 @@ import { TopBarUser, TopBarUserSkeleton } from './top-bar-user';
 
 export function TopBar() {
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-4 sm:px-4">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-slate-200 bg-white/95 px-3 backdrop-blur min-[360px]:gap-2 sm:gap-4 sm:px-4">
       <MenuDrawer />
       <Logo />
       <div className="flex min-w-0 flex-1 justify-center">
