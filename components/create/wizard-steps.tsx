@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { useState } from 'react';
 import { CategoryPicker } from '@/components/envolvement/category-picker';
+import { FreeOnlyPrice } from '@/components/envolvement/free-only-price';
 import { todayInput } from '@/components/envolvement/dates';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
@@ -113,24 +113,7 @@ function PriceField({ state, update, errors, touch, selling }: StepProps) {
   // The typed text, so '12.' or '0.5' survive while the number behind them is kept.
   const [text, setText] = useState(state.price ? String(state.price) : '');
   if (!selling.canSell) {
-    return (
-      <Field
-        id="price"
-        label="Price"
-        hint="Paid envolvements are not available in early access."
-        error={fieldError(errors, 'price')}
-      >
-        <Input value="Free" disabled readOnly />
-        {selling.stripeConfigured && (
-          <p className="mt-1 text-xs text-slate-600">
-            <Link href="/account/payouts" className="font-medium text-brand-700 hover:underline">
-              Connect payouts
-            </Link>{' '}
-            to sell paid envolvements.
-          </p>
-        )}
-      </Field>
-    );
+    return <FreeOnlyPrice id="price" error={fieldError(errors, 'price')} stripeConfigured={selling.stripeConfigured} />;
   }
   const cents = Math.round(state.price * 100);
   return (

@@ -1,7 +1,7 @@
 'use client';
 
-import Link from 'next/link';
 import { Field, Input, Textarea } from '@/components/ui/field';
+import { FreeOnlyPrice } from './free-only-price';
 import { parsePriceInput, receiveLine, type Selling } from '@/lib/envolvements/selling';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@/lib/validation/envolvement';
@@ -44,19 +44,7 @@ export function EditTextFields({ form, set, fields }: PartProps) {
 function EditPriceField({ form, set, fields, selling, wasPaid }: PriceProps) {
   const error = fieldError(fields, 'price');
   if (selling && !selling.canSell && !wasPaid) {
-    return (
-      <Field id="edit-price" label="Price" hint="Paid envolvements are not available in early access." error={error}>
-        <Input value="Free" disabled readOnly />
-        {selling.stripeConfigured && (
-          <p className="mt-1 text-xs text-slate-600">
-            <Link href="/account/payouts" className="font-medium text-brand-700 hover:underline">
-              Connect payouts
-            </Link>{' '}
-            to sell paid envolvements.
-          </p>
-        )}
-      </Field>
-    );
+    return <FreeOnlyPrice id="edit-price" error={error} stripeConfigured={selling.stripeConfigured} />;
   }
   const cents = Math.round(parsePriceInput(form.price) * 100);
   const hint = selling?.canSell && cents > 0 ? receiveLine(cents, selling.feePercent) : 'Leave empty for free';
