@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AccountHeading } from '@/components/account/account-heading';
 import { redirect } from 'next/navigation';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { EmailPreferencesForm } from '@/components/notifications/email-preferences-form';
@@ -40,10 +41,7 @@ export default async function AccountPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:px-6">
       <div>
-        <Link href="/profile" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to your profile
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold text-ink">Account settings</h1>
+        <AccountHeading title="Account settings" />
       </div>
       <section className={SECTION} aria-labelledby="account-details">
         <h2 id="account-details" className="text-lg font-semibold text-ink">

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AccountHeading } from '@/components/account/account-heading';
 import { redirect } from 'next/navigation';
 import { LazyEarningsChart } from '@/components/earnings/lazy-earnings-chart';
 import { buttonClasses } from '@/components/ui/button';
@@ -70,13 +71,9 @@ export default async function EarningsPage({ searchParams }: EarningsPageProps) 
 function Header({ days, csv }: { days: EarningsWindow; csv: string }) {
   return (
     <div>
-      <Link href="/profile" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to your profile
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold text-ink">Earnings</h1>
-      <p className="mt-1 text-sm text-slate-600">
+      <AccountHeading title="Earnings">
         From the payments ledger: sales when the money arrived, refunds when it went back.
-      </p>
+      </AccountHeading>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <WindowPicker current={days} />
         <a href={csv} download className={buttonClasses('secondary', 'sm')}>

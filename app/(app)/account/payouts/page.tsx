@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AccountHeading } from '@/components/account/account-heading';
 import { redirect } from 'next/navigation';
 import { StripeLinkButton } from '@/components/payouts/stripe-link-button';
 import { cn } from '@/components/ui/cn';
@@ -111,13 +112,9 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:px-6">
       <div>
-        <Link href="/profile" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to your profile
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold text-ink">Payouts</h1>
-        <p className="mt-1 text-sm text-slate-600">
+        <AccountHeading title="Payouts">
           Buyers pay through Stripe, and Stripe pays you out to your bank account.
-        </p>
+        </AccountHeading>
       </div>
       <section className={SECTION} aria-labelledby="payout-account">
         <h2 id="payout-account" className="text-lg font-semibold text-ink">
