@@ -9,6 +9,7 @@ import { NotificationEmail } from '@/lib/mail/notification-email';
 import { mailFrom, sendMail } from '@/lib/mail/transport';
 import { siteUrl } from '@/lib/site';
 import { unsubscribeToken } from './unsubscribe';
+import { wantsEmail } from './write';
 
 // The e-mail outbox's worker. A row is claimed for a while before its message is sent and
 // marked sent after, so two workers never send the same row, and one that dies mid-send
@@ -56,11 +57,7 @@ async function claim(): Promise<Claimed[]> {
     )
     select c.notification_id, c.attempts, c.locked_until, n.recipient_id, n.kind, n.text, n.link, u.email,
       coalesce(nullif(u.nickname, ''), u.name) as name,
-      case ${sql.raw(
-        `n.kind ${Object.entries(TOPIC_OF)
-          .map(([kind, topic]) => `when '${kind}' then coalesce(p.email_${topic}, true)`)
-          .join(' ')}`,
-      )} else false end as wants
+      ${wantsEmail} as wants
     from claimed c
     join notifications n on n.id = c.notification_id
     join users u on u.id = n.recipient_id

@@ -1,10 +1,12 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getAuthSecret } from '@/lib/auth/secret';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { EMAIL_TOPICS, type EmailTopic } from '@/lib/domain/notifications';
 import { AppError } from '@/lib/http/errors';
+import { users } from '@/models';
+import { setPreferences } from './service';
 
 // The one-click unsubscribe link of an e-mail: who and which topic, signed with the site's
 // secret, so following it needs no sign-in and cannot be forged for someone else.
@@ -36,23 +38,13 @@ export function readUnsubscribeToken(token: string): { userId: string; topic: Em
 export const INVALID_UNSUBSCRIBE =
   'This unsubscribe link is not valid. Change your e-mail settings on your account page.';
 
-const COLUMN: Record<EmailTopic, string> = {
-  members: 'email_members',
-  updates: 'email_updates',
-  submissions: 'email_submissions',
-  comments: 'email_comments',
-};
-
 /** Turns off the e-mails of a signed token's topic for its user; gives the topic. */
 export async function unsubscribe(token: string): Promise<EmailTopic> {
   const read = readUnsubscribeToken(token);
   if (!read) throw new AppError('bad_request', INVALID_UNSUBSCRIBE);
-  const column = sql.raw(COLUMN[read.topic]);
-  const done = (await db().execute(sql`
-    insert into notification_preferences (user_id, ${column})
-    select id, false from users where id = ${read.userId}
-    on conflict (user_id) do update set ${column} = false, updated_at = now()
-    returning user_id`)) as unknown as { rows: unknown[] };
-  if (done.rows.length === 0) throw new AppError('bad_request', INVALID_UNSUBSCRIBE);
+  // Signed for an account that is gone since: nothing to turn off.
+  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.id, read.userId));
+  if (!user) throw new AppError('bad_request', INVALID_UNSUBSCRIBE);
+  await setPreferences(read.userId, { [read.topic]: false });
   return read.topic;
 }

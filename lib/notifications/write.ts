@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { TOPIC_OF, type EmailTopic } from '@/lib/domain/notifications';
+import { TOPIC_OF } from '@/lib/domain/notifications';
 import type { Tx } from '@/lib/payments/grant';
 import { mailEnabled } from './mail-config';
 
@@ -10,17 +10,13 @@ import { mailEnabled } from './mail-config';
 // never told of their own action. A recipient who wants e-mail of that kind, and has an
 // address, gets a row in the e-mail outbox in the same statement.
 
-const TOPIC_COLUMN: Record<EmailTopic, string> = {
-  members: 'email_members',
-  updates: 'email_updates',
-  submissions: 'email_submissions',
-  comments: 'email_comments',
-};
-
-// coalesce(p.email_<topic>, true) for the notification's kind: no preferences row means all.
-const wantsEmail = sql.raw(
+/**
+ * Whether the recipient of notification `n` wants it e-mailed, read from their preferences
+ * `p` (notification_preferences, left-joined: no row means every topic).
+ */
+export const wantsEmail = sql.raw(
   `case n.kind ${Object.entries(TOPIC_OF)
-    .map(([kind, topic]) => `when '${kind}' then coalesce(p.${TOPIC_COLUMN[topic]}, true)`)
+    .map(([kind, topic]) => `when '${kind}' then coalesce(p.email_${topic}, true)`)
     .join(' ')} else false end`,
 );
 
