@@ -5,7 +5,7 @@ import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { commentLink } from '@/lib/notifications/links';
 import { notify } from '@/lib/notifications/write';
-import type { Tx } from '@/lib/payments/grant';
+import type { Tx } from '@/lib/db/client';
 import type { EditCommentInput, NewCommentInput } from '@/lib/validation/comments';
 import { comments, envolvements } from '@/models';
 import { COMMENT_NOT_FOUND, openComment, openUpdate } from './access';

@@ -12,6 +12,9 @@ import * as schema from '@/models';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction (or savepoint) of the database, for work that must happen inside the caller's. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';

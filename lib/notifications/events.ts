@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { SubmissionStatus } from '@/lib/domain/submission-status';
 import { formatPrice } from '@/lib/envolvements/rules';
-import type { Tx } from '@/lib/payments/grant';
+import type { Tx } from '@/lib/db/client';
 import { notify } from './write';
 
 // The events people are told about, each written inside the transaction of its action.

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { TOPIC_OF } from '@/lib/domain/notifications';
-import type { Tx } from '@/lib/payments/grant';
+import type { Tx } from '@/lib/db/client';
 import { mailEnabled } from './mail-config';
 
 // Notifications are written by the statement or transaction of the action that causes

@@ -6,7 +6,8 @@ import { heldMembership } from '@/lib/envolvements/membership';
 import { checkoutDecision } from '@/lib/envolvements/rules';
 import { envolvements, payments, purchases, type PaymentRow } from '@/models';
 import type { RefundReason } from '@/lib/domain/payment-status';
-import { takeSpot, toState, type Tx } from './grant';
+import type { Tx } from '@/lib/db/client';
+import { takeSpot, toState } from './grant';
 import { grantsAccess } from './ledger-rules';
 
 /** What Stripe says the buyer paid. */

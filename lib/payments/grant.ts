@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { db } from '@/lib/db/client';
+import { db, type Tx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { getEnvolvementRow, hasPurchased } from '@/lib/envolvements/queries';
 import { CHECKOUT_REFUSALS, checkoutDecision, REMOVED_MESSAGE, type CheckoutDecision } from '@/lib/envolvements/rules';
@@ -43,8 +43,6 @@ export function toState(row: CheckoutRow) {
 }
 
 type Grant = { envolvementId: string; userId: string; amountCents: number; currency: string; paymentIntentId?: string };
-
-export type Tx = Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0];
 
 /**
  * Takes a spot and records the membership, inside the caller's transaction. The spot is

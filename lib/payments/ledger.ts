@@ -6,7 +6,7 @@ import { feeRefundedCents } from '@/lib/domain/fees';
 import { earningsEntries, envolvements, payments, paymentStatusChanges, purchases, type PaymentRow } from '@/models';
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
 import { notifyRefunded } from '@/lib/notifications/events';
-import type { Tx } from './grant';
+import type { Tx } from '@/lib/db/client';
 import { applyLedgerChange, isPaid, type LedgerChange, type LedgerMove } from './ledger-rules';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
