@@ -1,16 +1,21 @@
 import type Redis from 'ioredis';
 
-type Entry = { value: unknown; lastModified: number };
+/** Next's lifetime for a page or route: seconds until stale, and until it must not be served. */
+type CacheControl = { revalidate: number | false; expire?: number };
+type Entry = { value: unknown; lastModified: number; cacheControl?: CacheControl };
 
 export default class CacheHandler {
   constructor();
   readonly redis: Redis;
-  get(key: string, ctx?: { kind?: string; tags?: string[]; softTags?: string[] }): Promise<Entry | null>;
+  get(
+    key: string,
+    ctx?: { kind?: string; tags?: string[]; softTags?: string[]; isFallback?: boolean },
+  ): Promise<Entry | null>;
   set(
     key: string,
     data: ({ kind: string; revalidate?: number | false } & Record<string, unknown>) | null,
-    ctx?: { tags?: string[] },
+    ctx?: { tags?: string[]; cacheControl?: CacheControl; isFallback?: boolean; isRoutePPREnabled?: boolean },
   ): Promise<void>;
-  revalidateTag(tags: string | string[]): Promise<void>;
+  revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
   resetRequestCache(): void;
 }
