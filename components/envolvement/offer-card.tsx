@@ -17,6 +17,7 @@ import {
   type OfferViewer,
 } from '@/lib/envolvements/rules';
 import { api } from '@/lib/api-client';
+import { useViewer } from '@/components/layout/viewer-context';
 import type { EnvolvementDto, OfferCardDto, OfferFace } from '@/lib/envolvements/types';
 import { CoverImage } from './cover-image';
 import { OfferStatusBadge } from './offer-action';
@@ -198,16 +199,33 @@ export function OfferCard({
 
 /** The dialog's body: the card's facts at once, and the description read when the dialog opens. */
 function OfferDialogDetails({ envolvement, viewer }: { envolvement: OfferCardDto; viewer: OfferViewer }) {
-  const [description, setDescription] = useState<string | null>(null);
+  const [full, setFull] = useState<EnvolvementDto | null>(null);
+  const [failed, setFailed] = useState(false);
+  const live = useViewer();
   useEffect(() => {
     const controller = new AbortController();
-    api<Pick<EnvolvementDto, 'description'>>(`/api/post/${envolvement._id}`, { signal: controller.signal })
-      .then((full) => setDescription(full.description))
-      // Without it the dialog keeps the preview text, which says what the offer is.
-      .catch(() => undefined);
+    api<EnvolvementDto>(`/api/post/${envolvement._id}`, { signal: controller.signal })
+      .then(setFull)
+      // Without it the dialog keeps the preview text and the card's own facts.
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
     return () => controller.abort();
   }, [envolvement._id]);
-  return <OfferDialogBody envolvement={envolvement} description={description} viewer={viewer} />;
+  // A list sent the same to everyone (Explore, from the cache) knows no viewer: who is signed
+  // in comes from the browser's session, and whether they joined and how many spots are left
+  // from the envolvement read as the dialog opens.
+  const viewerId = viewer.viewerId ?? (live.status === 'ready' ? (live.viewer?.id ?? null) : null);
+  const offer = full ? { ...envolvement, purchasedBy: full.purchasedBy, quantity: full.quantity } : envolvement;
+  const settled = viewer.viewerId !== null || (live.status === 'ready' && (!live.viewer || full !== null || failed));
+  return (
+    <OfferDialogBody
+      envolvement={offer}
+      description={full?.description ?? null}
+      viewer={{ ...viewer, viewerId }}
+      pending={!settled}
+    />
+  );
 }
 
 export function OfferCardSkeleton({ className }: { className?: string }) {

@@ -11,6 +11,7 @@ import {
   offerStatus,
   profileSlug,
   spotsLabel,
+  type OfferAction,
   type OfferViewer,
 } from '@/lib/envolvements/rules';
 import type { EnvolvementDto, OfferCardDto } from '@/lib/envolvements/types';
@@ -61,12 +62,16 @@ type OfferDialogBodyProps = {
   /** The full description, once the dialog has read it; the preview text stands in until then. */
   description?: string | null;
   viewer: OfferViewer;
+  /** The viewer's action is not known yet (who is signed in, or whether they joined). */
+  pending?: boolean;
   now?: Date;
 };
 
 /** Everything the offer dialog shows under its title, and the viewer's action. */
-export function OfferDialogBody({ envolvement, description, viewer, now }: OfferDialogBodyProps) {
-  const action = offerAction(envolvement, viewer, now);
+export function OfferDialogBody({ envolvement, description, viewer, pending = false, now }: OfferDialogBodyProps) {
+  const action: OfferAction = pending
+    ? { kind: 'disabled', label: 'Checking…', reason: 'Checking whether you can join.' }
+    : offerAction(envolvement, viewer, now);
   const ends = endDateParts(envolvement.endDate, now);
   return (
     <div className="space-y-5">

@@ -1,14 +1,21 @@
+'use client';
+
 import Link from 'next/link';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { buttonClasses } from '@/components/ui/button';
-import { getViewer } from '@/lib/auth/viewer';
 import { Avatar } from './avatar';
 import { PlusIcon } from './icons';
 import { truncateName } from './truncate-name';
+import { useViewer } from './viewer-context';
 
-/** The signed-in user's corner of the top bar, or the 'Sign in' button. */
-export async function TopBarUser() {
-  const viewer = await getViewer();
+/**
+ * The signed-in user's corner of the top bar, or the 'Sign in' button. Drawn in the browser:
+ * every page sends the same top bar, so public pages can be served from the cache.
+ */
+export function TopBarUser() {
+  const state = useViewer();
+  if (state.status === 'loading') return <TopBarUserSkeleton />;
+  const { viewer } = state;
   if (!viewer) {
     return (
       <Link href="/login" className={buttonClasses('primary', 'md', 'shrink-0')}>

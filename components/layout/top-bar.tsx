@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
 import { Logo } from './logo';
 import { MenuDrawer } from './menu-drawer';
 import { TopBarSearch } from './top-bar-search';
-import { TopBarUser, TopBarUserSkeleton } from './top-bar-user';
+import { TopBarUser } from './top-bar-user';
 
 export function TopBar() {
   return (
@@ -12,9 +11,7 @@ export function TopBar() {
       <div className="flex min-w-0 flex-1 justify-center">
         <TopBarSearch />
       </div>
-      <Suspense fallback={<TopBarUserSkeleton />}>
-        <TopBarUser />
-      </Suspense>
+      <TopBarUser />
     </header>
   );
 }

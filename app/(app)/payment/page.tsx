@@ -1,10 +1,13 @@
+import { connection } from 'next/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Payments', robots: { index: false } };
 
-export default function PaymentIndexPage() {
+export default async function PaymentIndexPage() {
+  // Rendered for each request: its scripts carry the request's nonce (see app/(marketing)/layout.tsx).
+  await connection();
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">
       <h1 className="text-2xl font-bold text-ink">Payments</h1>

@@ -1,3 +1,4 @@
+import { connection } from 'next/server';
 import type { Metadata } from 'next';
 import { UserSearch } from '@/components/profile/user-search';
 
@@ -7,7 +8,9 @@ export const metadata: Metadata = {
   alternates: { canonical: '/profile/search' },
 };
 
-export default function UserSearchPage() {
+export default async function UserSearchPage() {
+  // Rendered for each request: its scripts carry the request's nonce (see app/(marketing)/layout.tsx).
+  await connection();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight text-ink">Find people</h1>
