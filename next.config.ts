@@ -13,6 +13,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // With REDIS_URL, cached reads and their invalidations are shared by every instance
   // (cache-handler.mjs); without it each instance keeps its own cache in memory.
+  // Pages served from the cache (Explore, public profiles) are made from the database, not by
+  // the build: they are kept in memory (or Redis), never written into the build folder, where
+  // a restarted server, or one on another database, would serve them as they were.
+  experimental: { isrFlushToDisk: false },
   ...(process.env.REDIS_URL ? { cacheHandler: path.resolve('cache-handler.mjs'), cacheMaxMemorySize: 0 } : {}),
   images: {
     // Covers, banners and avatars the app stored, and Cloudinary's; any other https image

@@ -1,11 +1,68 @@
+import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
+import { getAuthSecret } from '@/lib/auth/secret';
 import { getViewerFromRequest } from '@/lib/auth/viewer';
+import { profileSlug } from '@/lib/envolvements/rules';
+import { exploreKeyOf } from '@/lib/explore/page-key';
 import { isGoneFor } from '@/lib/envolvements/visibility';
-import { baseSecurityHeaders, pageContentSecurityPolicy } from '@/lib/http/security-headers';
+import {
+  baseSecurityHeaders,
+  cachedPageContentSecurityPolicy,
+  pageContentSecurityPolicy,
+} from '@/lib/http/security-headers';
 import { logError } from '@/lib/log';
 import { isUuid } from '@/lib/validation/ids';
 
-const ENVOLVEMENT_PAGE = /^\/envolvement\/([^/]+)\/?$/;
+// An envolvement's or a user's page, at its address or at the path its rendered copy has.
+const ENVOLVEMENT_PAGE = /^\/envolvement\/([^/]+)(\/rendered)?\/?$/;
+const PROFILE_PAGE = /^\/profile\/([^/]+)(\/rendered)?\/?$/;
+/** Profile paths that are pages of their own, not a user. */
+const PROFILE_ROUTES = new Set(['search']);
+
+/**
+ * How the proxy has a page answered: from the cache, the same bytes for everyone (and so
+ * without a nonce), or rendered for its request, perhaps at another path of the same page.
+ */
+type Route = { cached: true; rewrite: URL | null } | { cached: false; rewrite: URL | null; status?: number };
+
+/**
+ * Explore's views are served from the cache, as `/explore/<key>` (lib/explore/page-key.ts).
+ * A profile is served from the cache to everyone but its owner, who gets it rendered with
+ * their e-mail and drafts (`/profile/{user}/rendered`); an envolvement's page to visitors,
+ * while signed-in viewers, whose membership decides what they see, get it rendered
+ * (`/envolvement/{id}/rendered`), as does anyone shown its removed notice, with a 410. Who
+ * is signed in comes from the session token alone: a stale token can only pick the page,
+ * and a rendered page checks the session again.
+ */
+async function routeFor(request: NextRequest): Promise<Route> {
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname === '/explore' || pathname === '/explore/')
+    return { cached: true, rewrite: at(request, `/explore/${exploreKeyOf(searchParams)}`) };
+  if (/^\/explore\//.test(pathname)) return { cached: true, rewrite: null };
+  const [, envolvement, renderedEnvolvement] = ENVOLVEMENT_PAGE.exec(pathname) ?? [];
+  const [, profile, renderedProfile] = PROFILE_PAGE.exec(pathname) ?? [];
+  if (!isUuid(envolvement) && (!profile || PROFILE_ROUTES.has(profile))) return { cached: false, rewrite: null };
+  // Reached at the rendered copy's own path, a page is rendered as it would be for this request.
+  if (renderedProfile) return { cached: false, rewrite: null };
+  const token = await getToken({ req: request, secret: getAuthSecret() }).catch(() => null);
+  if (envolvement) {
+    const status = await goneStatusFor(request);
+    if (!renderedEnvolvement && !token?.sub && !status) return { cached: true, rewrite: null };
+    return { cached: false, rewrite: at(request, `/envolvement/${envolvement}/rendered`), status: status ?? undefined };
+  }
+  const user = decodeURIComponent(profile!);
+  if (token?.sub && (user === token.sub || user === profileSlug(token.sub)))
+    return { cached: false, rewrite: at(request, `/profile/${profile}/rendered`) };
+  return { cached: true, rewrite: null };
+}
+
+/** The same address at another path of its page, its query kept. */
+function at(request: NextRequest, pathname: string): URL {
+  const url = request.nextUrl.clone();
+  url.pathname = pathname;
+  if (pathname.startsWith('/explore/')) url.search = '';
+  return url;
+}
 
 // A page cannot set its own status once rendering starts, so the status of an envolvement
 // its creator removed is set here: 410 Gone for everyone the page shows the removed notice
@@ -15,6 +72,13 @@ async function statusFor(request: NextRequest): Promise<number | null> {
   if (!isUuid(id)) return null;
   const gone = await isGoneFor(id, async () => (await getViewerFromRequest(request))?.id ?? null);
   return gone ? 410 : null;
+}
+
+async function goneStatusFor(request: NextRequest): Promise<number | null> {
+  return statusFor(request).catch((error: unknown) => {
+    logError('proxy', error, { reason: 'could not tell whether the page is gone' });
+    return null;
+  });
 }
 
 // A path whose percent-encoding does not decode names nothing; the router would fail on it.
@@ -35,29 +99,33 @@ function badPath(request: NextRequest): Response {
     : new Response(message, { status: 400, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-// Security headers for every page and API answer, and each page's Content-Security-Policy
-// with a fresh nonce (Next reads it from the request's policy and marks its scripts).
+// Security headers for every page and API answer. A page rendered for its request gets a
+// Content-Security-Policy with a fresh nonce (Next reads it from the request's policy and
+// marks its scripts); a page served from the cache gets the policy without one.
 // Access decisions are made in lib/, never here.
 export async function proxy(request: NextRequest) {
   if (isMalformedPath(request.nextUrl.pathname)) return badPath(request);
-  const isApi = request.nextUrl.pathname.startsWith('/api/');
-  const requestHeaders = new Headers(request.headers);
-  let policy: string | null = null;
-  if (!isApi) {
-    const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-    policy = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development' });
-    requestHeaders.set('x-nonce', nonce);
-    requestHeaders.set('Content-Security-Policy', policy);
+  const dev = process.env.NODE_ENV === 'development';
+  if (request.nextUrl.pathname.startsWith('/api/')) return withHeaders(NextResponse.next(), null);
+  const route = await routeFor(request);
+  if (route.cached) {
+    const response = route.rewrite ? NextResponse.rewrite(route.rewrite) : NextResponse.next();
+    return withHeaders(response, cachedPageContentSecurityPolicy({ dev }));
   }
-  const status = await statusFor(request).catch((error: unknown) => {
-    logError('proxy', error, { reason: 'could not tell whether the page is gone' });
-    return null;
-  });
-  const response = status
-    ? NextResponse.rewrite(request.nextUrl, { status, request: { headers: requestHeaders } })
+  const requestHeaders = new Headers(request.headers);
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const policy = pageContentSecurityPolicy(nonce, { dev });
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', policy);
+  const response = route.rewrite
+    ? NextResponse.rewrite(route.rewrite, { status: route.status, request: { headers: requestHeaders } })
     : NextResponse.next({ request: { headers: requestHeaders } });
+  return withHeaders(response, policy);
+}
+
+// API answers carry their own policy (the route wrapper sets it).
+function withHeaders(response: NextResponse, policy: string | null): NextResponse {
   for (const [name, value] of Object.entries(baseSecurityHeaders())) response.headers.set(name, value);
-  // API answers carry their own policy (the route wrapper sets it).
   if (policy) response.headers.set('Content-Security-Policy', policy);
   return response;
 }

@@ -41,6 +41,17 @@ async function titlesOn(index: 0 | 1): Promise<string[]> {
   return ((await answer.json()) as { items: Array<{ title: string }> }).items.map((item) => item.title);
 }
 
+/** Whether a page, as instance `index` serves it, shows each title. */
+async function pageShows(index: 0 | 1, path: string, titles: string[]): Promise<boolean[]> {
+  const answer = await fetch(`${base(index)}${path}`);
+  expect(answer.status).toBe(200);
+  const html = await answer.text();
+  return titles.map((title) => html.includes(title));
+}
+
+const explorePage = '/explore?category=Art';
+const profilePage = `/profile/${creator.id.split('|')[1]}`;
+
 test.beforeAll(async () => {
   // Two servers start, migrate and start their job queues on a fresh database.
   test.setTimeout(180_000);
@@ -106,8 +117,11 @@ test.afterAll(async () => {
 });
 
 test('a draft published through instance A is on instance B at once', async () => {
-  // B has cached its first page: a row written behind the app's back does not show there yet.
+  // B has cached its first page, and its Explore and profile pages whole: a row written
+  // behind the app's back does not show there yet.
   expect(await titlesOn(1)).toEqual(['Already live']);
+  for (const path of [explorePage, profilePage])
+    expect(await pageShows(1, path, ['Already live', 'The draft'])).toEqual([true, false]);
   const url = new URL(serverUrl!);
   url.pathname = `/${database}`;
   const client = new pg.Client({ connectionString: url.toString() });
@@ -120,6 +134,10 @@ test('a draft published through instance A is on instance B at once', async () =
   const { rows } = await client.query<{ id: string }>(`SELECT id FROM envolvements WHERE title = 'The draft'`);
   await client.end();
   expect(await titlesOn(1)).toEqual(['Already live']);
+  expect(await pageShows(1, explorePage, ['Behind the back'])).toEqual([false]);
+  // To a visitor the draft's page is not there yet, and that answer is cached too.
+  const draftPage = `/envolvement/${rows[0]!.id}`;
+  for (let i = 0; i < 2; i++) expect((await fetch(`${base(1)}${draftPage}`)).status).toBe(404);
 
   const published = await fetch(`${base(0)}/api/post/${rows[0]!.id}/active`, {
     method: 'PUT',
@@ -135,4 +153,9 @@ test('a draft published through instance A is on instance B at once', async () =
   const now = ['Behind the back', 'The draft', 'Already live'];
   expect(await titlesOn(1)).toEqual(now);
   expect(await titlesOn(0)).toEqual(now);
+  // And the pages served from the cache with them.
+  for (const index of [1, 0] as const)
+    for (const path of [explorePage, profilePage])
+      expect(await pageShows(index, path, now)).toEqual([true, true, true]);
+  expect(await pageShows(1, draftPage, ['The draft'])).toEqual([true]);
 });

@@ -20,10 +20,10 @@ function LoadError() {
   );
 }
 
-async function FilteredResults({ params, viewerId }: { params: ExploreParams; viewerId: string | null }) {
+async function FilteredResults({ params }: { params: ExploreParams }) {
   let page;
   try {
-    page = await listEnvolvements({ q: params.q, categories: params.categories, viewerId });
+    page = await listEnvolvements({ q: params.q, categories: params.categories, viewerId: null });
   } catch (error) {
     logError('explore.list', error);
     return <LoadError />;
@@ -47,17 +47,17 @@ async function FilteredResults({ params, viewerId }: { params: ExploreParams; vi
           initial={page.items}
           initialCursor={page.nextCursor}
           query={pullQuery(params)}
-          viewer={offerViewerOf(viewerId)}
+          viewer={offerViewerOf(null)}
         />
       )}
     </section>
   );
 }
 
-async function CategoryRows({ viewerId }: { viewerId: string | null }) {
+async function CategoryRows() {
   let groups;
   try {
-    groups = await listEnvolvementsByCategory(viewerId, 12);
+    groups = await listEnvolvementsByCategory(null, 12);
   } catch (error) {
     logError('explore.categories', error);
     return <LoadError />;
@@ -80,7 +80,7 @@ async function CategoryRows({ viewerId }: { viewerId: string | null }) {
             first={index === 0}
             category={group.category}
             items={group.items}
-            viewer={offerViewerOf(viewerId)}
+            viewer={offerViewerOf(null)}
           />
         ))
       )}
@@ -88,9 +88,13 @@ async function CategoryRows({ viewerId }: { viewerId: string | null }) {
   );
 }
 
-export function ExploreResults({ params, viewerId }: { params: ExploreParams; viewerId: string | null }) {
+/**
+ * Explore's lists as a visitor sees them: the page is the same for everyone and served from
+ * the cache; what depends on the viewer (their action in the offer dialog) is read in the browser.
+ */
+export function ExploreResults({ params }: { params: ExploreParams }) {
   const filtered = params.all || Boolean(params.q) || params.categories.length > 0;
-  return filtered ? <FilteredResults params={params} viewerId={viewerId} /> : <CategoryRows viewerId={viewerId} />;
+  return filtered ? <FilteredResults params={params} /> : <CategoryRows />;
 }
 
 export function ExploreResultsSkeleton({ filtered }: { filtered: boolean }) {

@@ -1,4 +1,4 @@
-import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
+import { listEnvolvementsByCreator, publicCreatorFirstPage } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { profileSlug } from '@/lib/envolvements/rules';
 import { EnvolvementGridSkeleton } from './envolvement-grid';
@@ -7,7 +7,8 @@ import { PagedGrid } from './paged-grid';
 
 /** A creator's envolvements as cards linking to their pages; streamed after the profile header. */
 export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: string; viewerId: string | null }) {
-  const page = await listEnvolvementsByCreator(creatorId, viewerId);
+  // Visitors all see the same first page; the creator also sees their drafts.
+  const page = viewerId ? await listEnvolvementsByCreator(creatorId, viewerId) : await publicCreatorFirstPage(creatorId);
   if (!page.items.length) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">

@@ -7,6 +7,20 @@ export const CACHE_TAGS = {
   lists: 'envolvement-lists',
 } as const;
 
+/** What a visitor's page of one envolvement shows that changes without an edit: its spots. */
+export function envolvementTag(envolvementId: string): string {
+  return `envolvement:${envolvementId}`;
+}
+
+/**
+ * What public pages show of one user (a profile's header), by either way a profile's address
+ * names them: their whole id and the part after the '|'.
+ */
+export function userTags(userId: string): string[] {
+  const bar = userId.indexOf('|');
+  return bar === -1 ? [`user:${userId}`] : [`user:${userId}`, `user:${userId.slice(bar + 1)}`];
+}
+
 /** The longest a cached read may be served after a change whose invalidation was lost. */
 const MAX_AGE_SECONDS = 60;
 
@@ -21,12 +35,15 @@ const NO_CACHE = /incrementalCache missing|static generation store missing/;
 export function cachedRead<A extends unknown[], R>(
   read: (...args: A) => Promise<R>,
   key: string,
-  tags: string[],
+  tags: string[] | ((...args: A) => string[]),
 ): (...args: A) => Promise<R> {
-  const cached = unstable_cache(read, [key], { tags, revalidate: MAX_AGE_SECONDS });
+  const shared = Array.isArray(tags) ? unstable_cache(read, [key], { tags, revalidate: MAX_AGE_SECONDS }) : null;
+  // Tags that depend on the arguments need a cached function per call.
+  const cachedFor = (args: A) =>
+    shared ?? unstable_cache(read, [key], { tags: (tags as (...args: A) => string[])(...args), revalidate: MAX_AGE_SECONDS });
   return async (...args) => {
     try {
-      return await cached(...args);
+      return await cachedFor(args)(...args);
     } catch (error) {
       if (error instanceof Error && NO_CACHE.test(error.message)) return read(...args);
       throw error;

@@ -7,7 +7,7 @@ import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '@/lib/validation/text';
 import { envolvementCategories, envolvements, purchases, users } from '@/models';
-import { CACHE_TAGS, cachedRead } from '@/lib/cache';
+import { CACHE_TAGS, cachedRead, userTags } from '@/lib/cache';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
 import { decodeCursor, encodeCursor, isAfter, type Position } from './cursor';
 import { heldMembership, loadMemberships } from './membership';
@@ -125,7 +125,8 @@ async function countListed(categories: readonly Category[]): Promise<Count> {
 
 // Public lists' first pages, counts and category rows are the same for everyone: they come
 // from the shared cache until an envolvement is published, unpublished, edited or removed.
-// The cards themselves (spots, prices, the viewer's membership) are always read fresh.
+// The cards themselves (spots, prices, the viewer's membership) are read fresh by the grid's
+// API; Explore's pages, which hold them too, are cached whole for up to a minute.
 const firstPage = cachedRead(
   async (categories: Category[], take: number) =>
     (await newest(categories, null, take)).map((p) => ({ id: p.id, createdAt: p.createdAt.toISOString() })),
@@ -369,3 +370,14 @@ export async function listPurchasedEnvolvements(userId: string, cursor: string |
         : null,
   };
 }
+
+/**
+ * A creator's first page as a visitor sees it, from the shared cache: their public profile
+ * is served from the cache too. Dropped with the lists (publishing, editing, unpublishing,
+ * removing) and with the creator's own tags (their name, picture or banner).
+ */
+export const publicCreatorFirstPage = cachedRead(
+  (creatorId: string) => listEnvolvementsByCreator(creatorId, null),
+  'creator-first-page',
+  (creatorId) => [CACHE_TAGS.lists, ...userTags(creatorId)],
+);

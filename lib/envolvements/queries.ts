@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
+import { CACHE_TAGS, cachedRead, envolvementTag } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { userCardColumns } from '@/lib/users/columns';
 import { envolvements, posts, purchases, users, type EnvolvementRow } from '@/models';
@@ -78,6 +79,17 @@ export async function getEnvolvementView(
   });
   return { envolvement, mayReadActivity: readable };
 }
+
+/**
+ * The envolvement as a visitor reads it, from the shared cache (its visitors' page is served
+ * from the cache too); dropped with the lists, which every edit, publication, unpublication
+ * and removal drops, and with its own tag, which every spot taken or given back drops.
+ */
+export const publicEnvolvementView = cachedRead(
+  (id: string) => getEnvolvementView(id, null),
+  'envolvement-public-view',
+  (id) => [CACHE_TAGS.lists, envolvementTag(id)],
+);
 
 /** The envolvement as `viewerId` may read it (updates only for its creator and members), or null. */
 export async function getEnvolvementForViewer(id: string, viewerId: string | null): Promise<EnvolvementDto | null> {

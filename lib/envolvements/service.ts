@@ -174,7 +174,8 @@ export async function updateEnvolvement(
     const row = await getEnvolvementOrThrow(id);
     throw new AppError('conflict', MESSAGES.fixErrors, tooFewSpots(row.currentCount));
   }
-  // Its categories or its publication may have changed: public lists read it again.
+  // Its text, categories or publication may have changed: public lists and the pages served
+  // from the cache (Explore, profiles, its visitors' page) read it again.
   invalidate(CACHE_TAGS.lists);
   return (await getEnvolvementForViewer(id, viewer.id))!;
 }

@@ -22,16 +22,33 @@ export function baseSecurityHeaders(): Record<string, string> {
 /** API answers are data, never documents: nothing may run, load or frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+type PolicyOptions = { dev: boolean };
+
 /**
- * The policy of a page, for one request's nonce. It allows what the pages use: their own
- * scripts (Next marks each with the nonce; 'strict-dynamic' lets them load Stripe.js),
- * Stripe's frames and API for card payments, and images from uploads, previews (data:
- * and blob:) and https links, which the spec accepts for covers and submissions.
+ * The policy of a page rendered for one request, with that request's nonce. It allows what
+ * the pages use: their own scripts (Next marks each with the nonce; 'strict-dynamic' lets
+ * them load Stripe.js), Stripe's frames and API for card payments, and images from uploads,
+ * previews (data: and blob:) and https links, which the spec accepts for covers and submissions.
  */
-export function pageContentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
+export function pageContentSecurityPolicy(nonce: string, options: PolicyOptions): string {
+  return policyWith(`'self' 'nonce-${nonce}' 'strict-dynamic' https://js.stripe.com`, options);
+}
+
+/**
+ * The policy of a page served from the cache: the same bytes go to everyone, so they cannot
+ * carry a nonce of their own request. Scripts come from this site (and Stripe's, which a
+ * page reached from this one by a client-side link loads) and inline, which Next's cached
+ * pages need for their data. Everything else is as strict as on a rendered page. React
+ * escapes every text these pages show, a search's words and what creators wrote alike.
+ */
+export function cachedPageContentSecurityPolicy(options: PolicyOptions): string {
+  return policyWith("'self' 'unsafe-inline' https://js.stripe.com", options);
+}
+
+function policyWith(scriptSources: string, options: PolicyOptions): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://js.stripe.com${options.dev ? " 'unsafe-eval'" : ''}`,
+    `script-src ${scriptSources}${options.dev ? " 'unsafe-eval'" : ''}`,
     // React writes style attributes (progress bars, avatars), which nonces cannot cover.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",

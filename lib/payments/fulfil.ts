@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import { envolvementTag, invalidate } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { heldMembership } from '@/lib/envolvements/membership';
@@ -21,7 +22,7 @@ export type Paid = { amountCents: number; currency: string };
  * page deciding at the same moment agree, and the spot is taken in the same transaction.
  */
 export async function fulfilPayment(paymentId: string, paid: Paid): Promise<PaymentRow | null> {
-  return db().transaction(async (tx) => {
+  const decided = await db().transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment || !grantsAccess(payment.status) || payment.refundReason) return payment ?? null;
     const [member] = await tx
@@ -39,6 +40,9 @@ export async function fulfilPayment(paymentId: string, paid: Paid): Promise<Paym
       .returning();
     return marked!;
   });
+  // A spot may have been taken: the envolvement's visitors' page counts again.
+  if (decided) invalidate(envolvementTag(decided.envolvementId));
+  return decided;
 }
 
 // Null when the membership was granted; otherwise why the payment goes back.

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { envolvementTag, invalidate } from '@/lib/cache';
 import { db, type Tx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { getEnvolvementRow, hasPurchased } from '@/lib/envolvements/queries';
@@ -93,7 +94,11 @@ export async function grantAccess(grant: Omit<Grant, 'currency'>): Promise<void>
     if (isUniqueViolation(error)) throw refusalError('already_bought');
     throw error;
   }
-  if (outcome.taken) return;
+  if (outcome.taken) {
+    // One spot fewer: its visitors' page counts again.
+    invalidate(envolvementTag(grant.envolvementId));
+    return;
+  }
   let { decision } = checkoutStateOf(outcome.row, grant.userId, outcome.bought);
   if (decision === 'paid' && grant.amountCents === 0) throw new AppError('bad_request', REQUIRES_PAYMENT);
   // It read as open when the statement began, so something changed while it waited for the

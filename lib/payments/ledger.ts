@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { envolvementTag, invalidate } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { feeRefundedCents } from '@/lib/domain/fees';
@@ -96,7 +97,7 @@ export async function moveLedger(
   options: { recordRefusal?: boolean } = {},
 ): Promise<LedgerResult> {
   if (!PAYMENT_ID.test(paymentId)) return null;
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!current) return null;
     const move = applyLedgerChange(current, change);
@@ -139,6 +140,10 @@ export async function moveLedger(
     }
     return { payment: payment!, move };
   });
+  // A membership ended gives its spot back: the envolvement's visitors' page counts again.
+  if (result?.move.outcome === 'moved' && ['refunded', 'dispute_lost'].includes(result.payment.status))
+    invalidate(envolvementTag(result.payment.envolvementId));
+  return result;
 }
 
 // The creator's side of a move: the sale when the money first arrives, and each time more

@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, or, sql } from 'drizzle-orm';
+import { cachedRead, invalidate, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { userRefSchema } from '@/lib/validation/users';
 import { users } from '@/models';
@@ -28,6 +29,25 @@ export async function findUserByIdOrSlug(idOrSlug: string): Promise<ProfileUser 
 
 export async function setBannerUrl(userId: string, bannerUrl: string): Promise<void> {
   await db().update(users).set({ bannerUrl, updatedAt: new Date() }).where(eq(users.id, userId));
+  invalidate(...userTags(userId));
+}
+
+const cachedProfileUser = cachedRead(
+  async (idOrSlug: string) => {
+    const user = await findUserByIdOrSlug(idOrSlug);
+    return user ? { ...user, updatedAt: user.updatedAt.toISOString() } : null;
+  },
+  'profile-user',
+  (idOrSlug) => userTags(idOrSlug),
+);
+
+/**
+ * A user as their public profile shows them, from the shared cache (the public profile is
+ * served from the cache); dropped when their banner changes or a sign-in refreshes them.
+ */
+export async function findPublicProfileUser(idOrSlug: string): Promise<ProfileUser | null> {
+  const user = await cachedProfileUser(idOrSlug);
+  return user ? { ...user, updatedAt: new Date(user.updatedAt) } : null;
 }
 
 /** The spec's profile info shape; the e-mail only for its owner. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { invalidate, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '@/lib/auth/password';
@@ -32,6 +33,8 @@ export async function createLocalUser(input: RegisterInput): Promise<AccountUser
         passwordHash: await hashPassword(input.password),
       })
       .returning(accountColumns);
+    // Their public profile shows the name and picture just refreshed.
+    invalidate(...userTags(user!.id));
     return user!;
   } catch (error) {
     if (isUniqueViolation(error)) {

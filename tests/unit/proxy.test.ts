@@ -1,8 +1,18 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getAuthSecret } from '@/lib/auth/secret';
+import { exploreParamsOfKey } from '@/lib/explore/page-key';
 import { proxy } from '@/proxy';
+import { sessionCookie } from '../../scripts/bench/sessions';
 
-const request = (path: string) => new NextRequest(new URL(path, 'http://localhost:3000'));
+const request = (path: string, headers: Record<string, string> = {}) =>
+  new NextRequest(new URL(path, 'http://localhost:3000'), { headers });
+/** The path Next is told to render instead, when the proxy rewrites. */
+const rewrittenPath = (response: Response) => {
+  const target = response.headers.get('x-middleware-rewrite');
+  return target ? new URL(target).pathname : null;
+};
+const maya = { id: 'local|maya-proxy', name: 'Maya', nickname: 'maya' };
 const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
 
 describe('the proxy', () => {
@@ -52,5 +62,60 @@ describe('the proxy', () => {
     const api = await proxy(request('/api/post/%zz'));
     expect(api.status).toBe(400);
     expect(await api.json()).toEqual({ error: 'The address is not valid.', code: 'bad_request' });
+  });
+
+  it('serves every Explore view from one cache entry per set of filters, with a policy that has no nonce', async () => {
+    const first = await proxy(request('/explore?q=portrait&category=Music&category=Art'));
+    const same = await proxy(request('/explore?category=Music&category=Art&q=portrait&unknown=1'));
+    const path = rewrittenPath(first);
+    expect(path).toMatch(/^\/explore\/~[A-Za-z0-9_-]+$/);
+    expect(rewrittenPath(same)).toBe(path);
+    expect(exploreParamsOfKey(path!.split('/')[2]!)).toEqual({
+      q: 'portrait',
+      categories: ['Art', 'Music'],
+      all: false,
+    });
+    const policy = first.headers.get('content-security-policy');
+    expect(policy).toContain("script-src 'self' 'unsafe-inline'");
+    expect(nonceOf(policy)).toBeUndefined();
+    // Nothing tells the renderer of a nonce, so none is written into the cached page.
+    expect(first.headers.get('x-middleware-request-x-nonce')).toBeNull();
+    expect(rewrittenPath(await proxy(request('/explore')))).toBe('/explore/~');
+    expect(rewrittenPath(await proxy(request('/explore?view=all')))).toBe(
+      `/explore/~${Buffer.from('view=all').toString('base64url')}`,
+    );
+  });
+
+  it('refuses a key that is not one, and gives an Explore page reached directly the same policy', async () => {
+    expect(exploreParamsOfKey('portrait')).toBeNull();
+    expect(exploreParamsOfKey('~not base64!')).toBeNull();
+    const response = await proxy(request('/explore/~'));
+    expect(rewrittenPath(response)).toBeNull();
+    expect(nonceOf(response.headers.get('content-security-policy'))).toBeUndefined();
+  });
+
+  it('serves a profile from the cache to everyone but its owner, who gets it rendered', async () => {
+    const cookie = await sessionCookie(getAuthSecret(), maya);
+    const stranger = await sessionCookie(getAuthSecret(), { ...maya, id: 'local|sam-proxy' });
+    for (const visitor of [undefined, stranger]) {
+      const answer = await proxy(request('/profile/maya-proxy', visitor ? { cookie: visitor } : {}));
+      expect(rewrittenPath(answer)).toBeNull();
+      expect(nonceOf(answer.headers.get('content-security-policy'))).toBeUndefined();
+    }
+    for (const path of ['/profile/maya-proxy', '/profile/local%7Cmaya-proxy']) {
+      const own = await proxy(request(`${path}?deleted=archived`, { cookie }));
+      expect(rewrittenPath(own)).toBe(`${path}/rendered`);
+      expect(new URL(own.headers.get('x-middleware-rewrite')!).search).toBe('?deleted=archived');
+      expect(nonceOf(own.headers.get('content-security-policy'))).toBeTruthy();
+    }
+    // The rendered copy's own path is rendered for whoever asks; the page checks who that is.
+    const direct = await proxy(request('/profile/maya-proxy/rendered'));
+    expect(nonceOf(direct.headers.get('content-security-policy'))).toBeTruthy();
+    // The other profile pages are not a user's.
+    for (const path of ['/profile', '/profile/search']) {
+      const other = await proxy(request(path));
+      expect(rewrittenPath(other)).toBeNull();
+      expect(nonceOf(other.headers.get('content-security-policy'))).toBeTruthy();
+    }
   });
 });

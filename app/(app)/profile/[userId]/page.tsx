@@ -1,38 +1,44 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cache, Suspense } from 'react';
+import { Suspense } from 'react';
 import { CreatorEnvolvements, CreatorEnvolvementsLoading } from '@/components/profile/creator-envolvements';
 import { ProfileHeader } from '@/components/profile/profile-header';
 import { JsonLd } from '@/components/seo/json-ld';
-import { getViewer } from '@/lib/auth/viewer';
 import { profileJsonLd } from '@/lib/seo/json-ld';
 import { profileMetadata } from '@/lib/seo/metadata';
-import { findUserByIdOrSlug } from '@/lib/users/profile';
+import { findPublicProfileUser } from '@/lib/users/profile';
 import { decodeSegment } from '@/lib/validation/users';
+
+// A profile as everyone but its owner sees it, the same for all of them, so it is rendered
+// once and served from the cache. The proxy sends the owner to `./rendered`, rendered for
+// their request with their e-mail and drafts. Publishing, editing or removing an envolvement
+// and a new banner or name drop it; spot counts may be a minute behind.
+export const revalidate = 60;
+export const dynamicParams = true;
+export function generateStaticParams(): Array<{ userId: string }> {
+  // None at build time (there is no database then): each profile is made on its first visit.
+  return [];
+}
 
 type PageProps = { params: Promise<{ userId: string }> };
 
-const findUser = cache((slug: string) => findUserByIdOrSlug(decodeSegment(slug)));
+const userOf = async ({ params }: PageProps) => findPublicProfileUser(decodeSegment((await params).userId));
 
-export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
-  return profileMetadata(await findUser((await params).userId));
+export async function generateMetadata(props: PageProps): Promise<Metadata> {
+  return profileMetadata(await userOf(props));
 }
 
-// No loading.tsx above this page: an unknown user is decided before anything streams,
-// so it answers a real 404. Only the list streams, behind 'Loading...'.
-export default async function PublicProfilePage({ params }: PageProps) {
-  const [{ userId }, viewer] = await Promise.all([params, getViewer()]);
-  const user = await findUser(userId);
+export default async function VisitorProfilePage(props: PageProps) {
+  const user = await userOf(props);
   if (!user) notFound();
-  const isSelf = viewer?.id === user.id;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <JsonLd data={profileJsonLd(user)} />
-      <ProfileHeader user={user} email={isSelf ? user.email : null} editable={isSelf} />
+      <ProfileHeader user={user} email={null} editable={false} />
       <h2 className="mt-8 text-xl font-bold text-ink">Envolvements</h2>
       <div className="mt-4">
         <Suspense fallback={<CreatorEnvolvementsLoading />}>
-          <CreatorEnvolvements creatorId={user.id} viewerId={viewer?.id ?? null} />
+          <CreatorEnvolvements creatorId={user.id} viewerId={null} />
         </Suspense>
       </div>
     </div>
