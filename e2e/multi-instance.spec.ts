@@ -35,8 +35,8 @@ async function healthy(url: string) {
   throw new Error(`${url} did not start:\n${output.join('').slice(-4000)}`);
 }
 
-async function titlesOn(index: 0 | 1): Promise<string[]> {
-  const answer = await fetch(`${base(index)}/api/post/pull`);
+async function titlesOn(index: 0 | 1, query = ''): Promise<string[]> {
+  const answer = await fetch(`${base(index)}/api/post/pull${query}`);
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { items: Array<{ title: string }> }).items.map((item) => item.title);
 }
@@ -120,6 +120,8 @@ test('a draft published through instance A is on instance B at once', async () =
   // B has cached its first page, and its Explore and profile pages whole: a row written
   // behind the app's back does not show there yet.
   expect(await titlesOn(1)).toEqual(['Already live']);
+  // A search's first page is cached as well.
+  expect(await titlesOn(1, '?q=draft')).toEqual([]);
   for (const path of [explorePage, profilePage])
     expect(await pageShows(1, path, ['Already live', 'The draft'])).toEqual([true, false]);
   const url = new URL(serverUrl!);
@@ -153,6 +155,7 @@ test('a draft published through instance A is on instance B at once', async () =
   const now = ['Behind the back', 'The draft', 'Already live'];
   expect(await titlesOn(1)).toEqual(now);
   expect(await titlesOn(0)).toEqual(now);
+  expect(await titlesOn(1, '?q=draft')).toEqual(['The draft']);
   // And the pages served from the cache with them.
   for (const index of [1, 0] as const)
     for (const path of [explorePage, profilePage])

@@ -209,6 +209,29 @@ async function search(
   };
 }
 
+type StoredWindow = Omit<Window, 'positions'> & {
+  positions: Array<{ id: string; createdAt: string; score?: number }>;
+};
+
+const storedFirstSearchPage = cachedRead(
+  async (text: string, categories: Category[], take: number): Promise<StoredWindow> => {
+    const window = await search(text, categories, null, take);
+    return { ...window, positions: window.positions.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })) };
+  },
+  'search-first-page',
+  [CACHE_TAGS.lists],
+);
+
+/**
+ * A search's first page, the same for everyone, from the shared cache like the lists' first
+ * pages: a popular search is ranked once until an envolvement is published, unpublished,
+ * edited or removed, or a minute has passed. Later pages are searched afresh from their cursor.
+ */
+async function firstSearchPage(text: string, categories: Category[], take: number): Promise<Window> {
+  const stored = await storedFirstSearchPage(text, categories, take);
+  return { ...stored, positions: stored.positions.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })) };
+}
+
 const cardColumns = {
   id: envolvements.id,
   creatorId: envolvements.creatorId,
@@ -267,7 +290,7 @@ export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPag
   const text = query.q?.trim().toLowerCase() ?? '';
   let window: Window;
   if (text) {
-    window = await search(text, categories, after, take);
+    window = after ? await search(text, categories, after, take) : await firstSearchPage(text, [...categories], take);
   } else {
     const [found, count] = await Promise.all([
       after
