@@ -28,8 +28,10 @@ async function floorAnswers(url: string): Promise<boolean> {
 export async function startServer(port: number, databaseUrl: string): Promise<BenchServer> {
   const url = `http://127.0.0.1:${port}`;
   const secret = randomBytes(32).toString('base64');
-  // Its own process group, so that stopping it reaches whatever it started.
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  // Its own process group, so that stopping it reaches whatever it started. Bound as a
+  // deployment binds it (no -H): bound to 127.0.0.1, Next takes the proxy's rewrites for
+  // another origin and forwards them to itself over HTTP (see README, Production).
+  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
