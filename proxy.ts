@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { getViewerFromRequest } from '@/lib/auth/viewer';
 import { profileSlug } from '@/lib/envolvements/rules';
+import { MARKETING_ADDRESSES } from '@/components/marketing/pages/addresses';
 import { exploreKeyOf } from '@/lib/explore/page-key';
 import { isGoneFor } from '@/lib/envolvements/visibility';
 import {
@@ -26,7 +27,8 @@ const PROFILE_ROUTES = new Set(['search']);
 type Route = { cached: true; rewrite: URL | null } | { cached: false; rewrite: URL | null; status?: number };
 
 /**
- * Explore's views are served from the cache, as `/explore/<key>` (lib/explore/page-key.ts).
+ * The marketing pages are served from the cache, as `/site/<page>/cached`, and Explore's views as
+ * `/explore/<key>` (lib/explore/page-key.ts).
  * A profile is served from the cache to everyone but its owner, who gets it rendered with
  * their e-mail and drafts (`/profile/{user}/rendered`); an envolvement's page to visitors,
  * while signed-in viewers, whose membership decides what they see, get it rendered
@@ -36,9 +38,11 @@ type Route = { cached: true; rewrite: URL | null } | { cached: false; rewrite: U
  */
 async function routeFor(request: NextRequest): Promise<Route> {
   const { pathname, searchParams } = request.nextUrl;
+  const marketing = MARKETING_ADDRESSES[pathname];
+  if (marketing) return { cached: true, rewrite: at(request, `/site/${marketing}/cached`) };
   if (pathname === '/explore' || pathname === '/explore/')
     return { cached: true, rewrite: at(request, `/explore/${exploreKeyOf(searchParams)}`) };
-  if (/^\/explore\//.test(pathname)) return { cached: true, rewrite: null };
+  if (/^\/(explore|site)\//.test(pathname)) return { cached: true, rewrite: null };
   const [, envolvement, renderedEnvolvement] = ENVOLVEMENT_PAGE.exec(pathname) ?? [];
   const [, profile, renderedProfile] = PROFILE_PAGE.exec(pathname) ?? [];
   if (!isUuid(envolvement) && (!profile || PROFILE_ROUTES.has(profile))) return { cached: false, rewrite: null };

@@ -17,4 +17,3 @@ export function pullQuery(params: ExploreParams): string {
   for (const c of params.categories) search.append('category', c);
   return search.toString();
 }
-

@@ -8,7 +8,9 @@ import { PagedGrid } from './paged-grid';
 /** A creator's envolvements as cards linking to their pages; streamed after the profile header. */
 export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: string; viewerId: string | null }) {
   // Visitors all see the same first page; the creator also sees their drafts.
-  const page = viewerId ? await listEnvolvementsByCreator(creatorId, viewerId) : await publicCreatorFirstPage(creatorId);
+  const page = viewerId
+    ? await listEnvolvementsByCreator(creatorId, viewerId)
+    : await publicCreatorFirstPage(creatorId);
   if (!page.items.length) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">

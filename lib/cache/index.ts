@@ -40,7 +40,8 @@ export function cachedRead<A extends unknown[], R>(
   const shared = Array.isArray(tags) ? unstable_cache(read, [key], { tags, revalidate: MAX_AGE_SECONDS }) : null;
   // Tags that depend on the arguments need a cached function per call.
   const cachedFor = (args: A) =>
-    shared ?? unstable_cache(read, [key], { tags: (tags as (...args: A) => string[])(...args), revalidate: MAX_AGE_SECONDS });
+    shared ??
+    unstable_cache(read, [key], { tags: (tags as (...args: A) => string[])(...args), revalidate: MAX_AGE_SECONDS });
   return async (...args) => {
     try {
       return await cachedFor(args)(...args);

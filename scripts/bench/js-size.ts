@@ -10,10 +10,11 @@ import { buildDir } from '../client-bundle';
 export const MEASURED_ROUTES = ['/', '/explore', '/envolvement/[id]', '/create'] as const;
 
 /**
- * The route `next build` lists for an address whose page lives elsewhere: `/explore` is
- * answered by `/explore/[key]`, one cached page per set of filters (proxy.ts).
+ * The route `next build` lists for an address whose page lives elsewhere (proxy.ts): `/` is
+ * answered by `/site/home/[copy]`, the home page's cached copy, and `/explore` by
+ * `/explore/[key]`, one cached page per set of filters.
  */
-const BUILD_ROUTES: Record<string, string> = { '/explore': '/explore/[key]' };
+const BUILD_ROUTES: Record<string, string> = { '/': '/site/home/[copy]', '/explore': '/explore/[key]' };
 
 type RouteStats = { route: string; firstLoadChunkPaths: string[] };
 

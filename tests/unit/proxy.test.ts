@@ -23,9 +23,9 @@ describe('the proxy', () => {
     else process.env.NEXTAUTH_URL = saved;
   });
 
-  it("gives each page a policy with a fresh nonce, and hands the nonce to Next's renderer", async () => {
-    const first = await proxy(request('/features'));
-    const second = await proxy(request('/features'));
+  it("gives each page rendered for its request a policy with a fresh nonce, and hands the nonce to Next's renderer", async () => {
+    const first = await proxy(request('/create'));
+    const second = await proxy(request('/create'));
     const policy = first.headers.get('content-security-policy');
     const nonce = nonceOf(policy);
     expect(nonce).toBeTruthy();
@@ -84,6 +84,28 @@ describe('the proxy', () => {
     expect(rewrittenPath(await proxy(request('/explore?view=all')))).toBe(
       `/explore/~${Buffer.from('view=all').toString('base64url')}`,
     );
+  });
+
+  it('serves the marketing pages from the cache, as /site/<page>/cached', async () => {
+    const pages = {
+      '/': 'home',
+      '/about-us': 'about-us',
+      '/features': 'features',
+      '/terms-and-privacy': 'terms-and-privacy',
+      '/ambassador': 'ambassador',
+      '/contact-us': 'contact-us',
+    };
+    for (const [path, page] of Object.entries(pages)) {
+      const response = await proxy(request(path));
+      expect(rewrittenPath(response)).toBe(`/site/${page}/cached`);
+      expect(nonceOf(response.headers.get('content-security-policy'))).toBeUndefined();
+    }
+    // Other pages are rendered for their request.
+    for (const path of ['/login', '/create', '/featuresx', '/site']) {
+      const response = await proxy(request(path));
+      expect(rewrittenPath(response)).toBeNull();
+      expect(nonceOf(response.headers.get('content-security-policy'))).toBeTruthy();
+    }
   });
 
   it('refuses a key that is not one, and gives an Explore page reached directly the same policy', async () => {

@@ -41,7 +41,5 @@ export default async function EnvolvementPage({ params, searchParams }: PageProp
   // The proxy answers this state with 410 Gone.
   if (visibility === 'gone') return <RemovedNotice />;
 
-  return (
-    <EnvolvementPageBody view={view} viewer={viewer} tab={envolvementTabSchema.safeParse(query.tab).data} />
-  );
+  return <EnvolvementPageBody view={view} viewer={viewer} tab={envolvementTabSchema.safeParse(query.tab).data} />;
 }
