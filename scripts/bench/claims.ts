@@ -15,6 +15,8 @@ export type ClaimsResult = {
   failed: number;
   currentCount: number;
   p95Ms: number;
+  /** The p95 of 200 floor requests sent at once just before: what the server needs to answer 200 at all. */
+  floorP95Ms: number;
 };
 
 async function createClaimable(client: pg.Client, creatorId: string): Promise<string> {
@@ -30,6 +32,18 @@ async function createClaimable(client: pg.Client, creatorId: string): Promise<st
     [PEOPLE],
   );
   return rows[0]!.id;
+}
+
+/** 200 floor requests at once: the least time 200 simultaneous answers take on this machine. */
+async function floorBurst(server: BenchServer): Promise<number> {
+  const answers = await Promise.all(
+    Array.from({ length: PEOPLE }, async () => {
+      const started = performance.now();
+      await (await fetch(`${server.url}/api/bench/floor`)).arrayBuffer();
+      return performance.now() - started;
+    }),
+  );
+  return percentile(answers, 0.95);
 }
 
 async function join(server: BenchServer, cookie: string, envolvementId: string) {
@@ -61,6 +75,7 @@ export async function measureClaims(server: BenchServer, client: pg.Client, crea
     headers: { cookie: cookies[0]!, origin: server.url, 'content-type': 'application/json' },
     body: '{}',
   }).then((response) => response.arrayBuffer());
+  const floorP95Ms = await floorBurst(server);
   const answers = await Promise.all(cookies.map((cookie) => join(server, cookie, envolvementId)));
   const { rows } = await client.query<{ current_count: number; members: string }>(
     `select current_count, (select count(*) from purchases where envolvement_id = $1) as members
@@ -80,5 +95,6 @@ export async function measureClaims(server: BenchServer, client: pg.Client, crea
       answers.map((a) => a.ms),
       0.95,
     ),
+    floorP95Ms,
   };
 }

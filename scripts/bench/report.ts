@@ -37,6 +37,8 @@ export function toJson(f: SizeFigures): Figures {
     claims_refused: f.claims.refused,
     claims_failed: f.claims.failed,
     claims_p95_ms: round(f.claims.p95Ms, 1),
+    claims_floor_p95_ms: round(f.claims.floorP95Ms, 1),
+    claims_p95_ratio: round(f.claims.p95Ms / f.claims.floorP95Ms, 2),
   };
 }
 
@@ -75,6 +77,11 @@ export function tableRows(f: SizeFigures): Array<[string, string, string]> {
       '200 joins at once on 50 spots',
       `${f.claims.succeeded} joined, count ${f.claims.currentCount}, p95 ${round(f.claims.p95Ms, 1)} ms`,
       f.claims.exact ? 'exact' : `NOT EXACT (${f.claims.failed} failed)`,
+    ],
+    [
+      '  200 floors at once',
+      `p95 ${round(f.claims.floorP95Ms, 1)} ms`,
+      `joins ${round(f.claims.p95Ms / f.claims.floorP95Ms, 2)}× floor`,
     ],
   ];
 }
