@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
 /** The signed-in user as the browser knows them: enough to draw the top bar and pick an action. */
 export type ClientViewer = { id: string; name: string; picture: string | null };
@@ -9,7 +9,23 @@ export type ClientViewer = { id: string; name: string; picture: string | null };
 /** 'loading' until the server has said who is signed in. */
 export type ViewerState = { status: 'loading' } | { status: 'ready'; viewer: ClientViewer | null };
 
-const ViewerContext = createContext<ViewerState>({ status: 'loading' });
+const LOADING: ViewerState = { status: 'loading' };
+
+// A store outside React rather than a context: when the answer arrives, only the few parts
+// that read it render again. A context provider above the whole page made React walk every
+// card of Explore to find them, one long task on a phone.
+let current: ViewerState = LOADING;
+const listeners = new Set<() => void>();
+
+function publish(next: ViewerState) {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 function isClientViewer(value: unknown): value is ClientViewer {
   if (!value || typeof value !== 'object') return false;
@@ -24,26 +40,26 @@ function isClientViewer(value: unknown): value is ClientViewer {
  * the last answer stays on screen.
  */
 export function ViewerProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ViewerState>({ status: 'loading' });
   const pathname = usePathname();
   useEffect(() => {
     const controller = new AbortController();
     fetch('/api/me', { cache: 'no-store', signal: controller.signal })
       .then((response) => (response.ok ? response.json() : { viewer: null }))
       .then((body: { viewer?: unknown }) =>
-        setState({ status: 'ready', viewer: isClientViewer(body.viewer) ? body.viewer : null }),
+        publish({ status: 'ready', viewer: isClientViewer(body.viewer) ? body.viewer : null }),
       )
       // Offline or the server is away: show the page as to a visitor; joining asks to sign in.
       .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'ready', viewer: null });
+        if (!controller.signal.aborted) publish({ status: 'ready', viewer: null });
       });
     return () => controller.abort();
   }, [pathname]);
-  return <ViewerContext.Provider value={state}>{children}</ViewerContext.Provider>;
+  return children;
 }
 
 export function useViewer(): ViewerState {
-  return useContext(ViewerContext);
+  // The server and the first render in the browser draw the 'loading' state alike.
+  return useSyncExternalStore(subscribe, () => current, () => LOADING);
 }
 
 /** Shows its children to signed-in users only, once that is known. */
