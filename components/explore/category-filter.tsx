@@ -4,7 +4,11 @@ import { CATEGORIES } from '@/lib/domain/categories';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { exploreHref } from './explore-params';
 
-/** Multi-select chips kept in the URL, so filtered views can be shared and indexed. */
+/**
+ * Multi-select chips kept in the URL, so filtered views can be shared and indexed. Explore's
+ * views are cached pages, which a link prefetches whole: the chips would download eleven
+ * pages on every visit. A click fetches the one chosen, from the cache.
+ */
 export function CategoryFilter({ params }: { params: ExploreParams }) {
   return (
     <div role="group" className="flex flex-wrap items-center gap-2" aria-label="Filter by category">
@@ -17,6 +21,7 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
             href={exploreHref({ ...params, categories: next })}
             aria-current={selected ? 'true' : undefined}
             scroll={false}
+            prefetch={false}
             className={cn(
               'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
               selected
@@ -32,6 +37,7 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
         <Link
           href={exploreHref({ q: params.q })}
           scroll={false}
+          prefetch={false}
           className="px-2 text-sm font-semibold text-brand-700 hover:underline"
         >
           Clear Filters

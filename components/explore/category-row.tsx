@@ -63,9 +63,11 @@ function RowHeader({
         <h2 id={headingId} className="text-xl font-bold text-ink">
           {category}
         </h2>
-        {/* Named without the category, so the filter chip stays the only link called by it. */}
+        {/* Named without the category, so the filter chip stays the only link called by it.
+            Not prefetched, like the chips: each row's would fetch a whole cached page. */}
         <Link
           href={exploreHref({ categories: [category] })}
+          prefetch={false}
           className="text-sm font-semibold text-brand-700 hover:underline"
         >
           See all

@@ -34,7 +34,7 @@ async function FilteredResults({ params }: { params: ExploreParams }) {
         <h2 className="text-xl font-bold text-ink">
           All Envolvements ({countLabel(page.total ?? page.items.length, page.totalCapped)})
         </h2>
-        <Link href="/explore" className={buttonClasses('ghost', 'sm')}>
+        <Link href="/explore" prefetch={false} className={buttonClasses('ghost', 'sm')}>
           Back to Categories
         </Link>
       </div>
@@ -65,7 +65,7 @@ async function CategoryRows() {
   return (
     <div className="space-y-10">
       <div className="flex justify-end">
-        <Link href={exploreHref({ all: true })} className={buttonClasses('secondary', 'md')}>
+        <Link href={exploreHref({ all: true })} prefetch={false} className={buttonClasses('secondary', 'md')}>
           View All Envolvements
         </Link>
       </div>

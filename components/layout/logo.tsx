@@ -1,8 +1,15 @@
 import Link from 'next/link';
 
+// Not prefetched: the home page is a cached page, which a link prefetches whole, scripts
+// included, and the logo is on every page; a click fetches it from the cache.
 export function Logo() {
   return (
-    <Link href="/" className="flex items-center gap-2 font-bold tracking-tight text-ink" aria-label="Envolve home">
+    <Link
+      href="/"
+      prefetch={false}
+      className="flex items-center gap-2 font-bold tracking-tight text-ink"
+      aria-label="Envolve home"
+    >
       <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden>
         <defs>
           <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
