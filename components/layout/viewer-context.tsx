@@ -59,7 +59,11 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
 
 export function useViewer(): ViewerState {
   // The server and the first render in the browser draw the 'loading' state alike.
-  return useSyncExternalStore(subscribe, () => current, () => LOADING);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => LOADING,
+  );
 }
 
 /** Shows its children to signed-in users only, once that is known. */
