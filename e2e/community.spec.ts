@@ -50,6 +50,9 @@ test('a member comments on an update, and the creator hears of it in the bell an
   await test.step('the member comments under the update', async () => {
     const page = await member.newPage();
     await page.goto(`/envolvement/${envolvementId}?tab=activity`);
+    // The top bar's account link is drawn by the page's scripts: once it shows, the form
+    // is live, and what is typed reaches it.
+    await expect(page.getByTestId('top-bar-profile')).toBeVisible();
     const update = page.locator('[id^="update-"]').filter({ hasText: updateTitle });
     await update.getByLabel('Write a comment').fill(words);
     await update.getByRole('button', { name: 'Comment', exact: true }).click();
