@@ -5,6 +5,7 @@ import { RATE_LIMITS } from '@/lib/rate-limit';
 import { comments, envolvements, notifications, posts, purchases } from '@/models';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
+import { toldColumns } from '../helpers/notifications';
 import { call } from '../helpers/http';
 
 useTestDatabase();
@@ -44,18 +45,7 @@ const patch = (as: TestUser | null, id: string, json: unknown) => call('PATCH', 
 const remove = (as: TestUser | null, id: string) => call('DELETE', `/api/comments/${id}`, { as });
 
 const storedComments = () => db().select().from(comments).orderBy(asc(comments.createdAt), asc(comments.id));
-const storedNotifications = () =>
-  db()
-    .select({
-      recipientId: notifications.recipientId,
-      actorId: notifications.actorId,
-      kind: notifications.kind,
-      envolvementId: notifications.envolvementId,
-      text: notifications.text,
-      link: notifications.link,
-    })
-    .from(notifications)
-    .orderBy(asc(notifications.kind));
+const storedNotifications = () => db().select(toldColumns).from(notifications).orderBy(asc(notifications.kind));
 
 function author(user: TestUser) {
   return { id: user.id, name: user.name, nickname: user.nickname, picture: null };

@@ -4,6 +4,7 @@ import { db } from '@/lib/db/client';
 import { emailOutbox, notificationPreferences, notifications, purchases } from '@/models';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
+import { toldColumns } from '../helpers/notifications';
 import { call } from '../helpers/http';
 import { joinByCard, paidSetup, useFakeStripe } from '../helpers/payments';
 
@@ -24,17 +25,7 @@ type Told = {
 
 /** Every notification written, without ids and times, by recipient then kind. */
 async function told(): Promise<Told[]> {
-  const rows = await db()
-    .select({
-      recipientId: notifications.recipientId,
-      actorId: notifications.actorId,
-      kind: notifications.kind,
-      envolvementId: notifications.envolvementId,
-      text: notifications.text,
-      link: notifications.link,
-    })
-    .from(notifications)
-    .orderBy(asc(notifications.createdAt));
+  const rows = await db().select(toldColumns).from(notifications).orderBy(asc(notifications.createdAt));
   return sortTold(rows);
 }
 
