@@ -94,3 +94,35 @@ test.describe('the landing carousel', () => {
     });
   });
 });
+
+test.describe('tabs', () => {
+  test.use({ storageState: storageState('creator') });
+
+  test('follow the arrow keys, Home and End, with one tab stop', async ({ page }) => {
+    await page.goto('/profile');
+    const tabs = page.getByRole('tablist').first().getByRole('tab');
+    const count = await tabs.count();
+    expect(count).toBeGreaterThan(1);
+    await tabs.first().click();
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    // Only the open tab is in the Tab order; the open panel is named by it.
+    await expect(tabs.nth(1)).toHaveAttribute('tabindex', '-1');
+    const firstName = (await tabs.first().textContent()) ?? '';
+    await expect(page.getByRole('tabpanel', { name: firstName })).toBeVisible();
+
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'false');
+    await page.keyboard.press('End');
+    await expect(tabs.last()).toBeFocused();
+    await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.first()).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(tabs.last()).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: firstName })).toBeVisible();
+  });
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { format } from 'date-fns';
+import { formatDayTime } from '@/lib/domain/dates';
 import { useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
@@ -32,7 +32,7 @@ function CommentHeader({ comment }: { comment: CommentDto }) {
     <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
       <span className="font-semibold break-all text-ink">{comment.removed ? 'Removed' : authorName(comment)}</span>
       <time dateTime={comment.createdAt} className="text-xs text-slate-500">
-        {format(new Date(comment.createdAt), 'MMM d, yyyy, h:mm a')}
+        {formatDayTime(comment.createdAt)}
       </time>
       {comment.editedAt && !comment.removed && <span className="text-xs text-slate-500">(edited)</span>}
     </p>

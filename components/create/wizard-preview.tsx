@@ -1,15 +1,12 @@
 'use client';
 
-import * as Tabs from '@radix-ui/react-tabs';
 import { CategoryChips } from '@/components/envolvement/category-chips';
 import { OfferCardFace } from '@/components/envolvement/offer-card';
 import { ImageIcon } from '@/components/envolvement/offer-icons';
 import { cn } from '@/components/ui/cn';
+import { Tabs } from '@/components/ui/tabs';
 import { formatPrice, spotsLabel } from '@/lib/envolvements/rules';
 import { toPreviewOffer, type WizardState } from '@/lib/envolvements/wizard';
-
-const TRIGGER =
-  'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
 
 /** The cover, or the placeholder image shown until one is uploaded. */
 function PreviewImage({ src, className }: { src: string; className: string }) {
@@ -36,44 +33,46 @@ type WizardPreviewProps = { state: WizardState; creator: { nickname: string; pic
 export function WizardPreview({ state, creator }: WizardPreviewProps) {
   const offer = toPreviewOffer(state, creator);
   return (
-    <Tabs.Root
-      defaultValue="thumbnail"
+    <Tabs
+      label="Preview"
+      look="segmented"
       className="rounded-2xl border border-slate-200 bg-slate-100/70 p-4"
       data-testid="wizard-preview"
-    >
-      <Tabs.List aria-label="Preview" className="inline-flex gap-1 rounded-lg bg-slate-200 p-1">
-        <Tabs.Trigger value="thumbnail" className={TRIGGER}>
-          Thumbnail
-        </Tabs.Trigger>
-        <Tabs.Trigger value="detail" className={TRIGGER}>
-          Detail View
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="thumbnail" className="pt-4">
-        <div className="w-full max-w-80 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <OfferCardFace offer={offer} cover={<PreviewImage src={offer.imgUrl} className="h-40 w-full" />} />
-        </div>
-      </Tabs.Content>
-      <Tabs.Content value="detail" className="pt-4">
-        <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <PreviewImage src={offer.imgUrl} className="h-56 w-full" />
-          <div className="space-y-4 p-5">
-            <h3 className="text-2xl font-bold break-words text-ink">{offer.title}</h3>
-            {offer.categories.length > 0 && <CategoryChips categories={offer.categories} />}
-            <dl className="grid grid-cols-2 gap-3 text-sm">
-              <div className="rounded-xl bg-slate-50 p-3">
-                <dt className="text-xs text-slate-500">Price</dt>
-                <dd className="font-semibold text-ink">{formatPrice(offer.priceCents)}</dd>
+      items={[
+        {
+          value: 'thumbnail',
+          label: 'Thumbnail',
+          content: (
+            <div className="w-full max-w-80 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <OfferCardFace offer={offer} cover={<PreviewImage src={offer.imgUrl} className="h-40 w-full" />} />
+            </div>
+          ),
+        },
+        {
+          value: 'detail',
+          label: 'Detail View',
+          content: (
+            <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <PreviewImage src={offer.imgUrl} className="h-56 w-full" />
+              <div className="space-y-4 p-5">
+                <h3 className="text-2xl font-bold break-words text-ink">{offer.title}</h3>
+                {offer.categories.length > 0 && <CategoryChips categories={offer.categories} />}
+                <dl className="grid grid-cols-2 gap-3 text-sm">
+                  <div className="rounded-xl bg-slate-50 p-3">
+                    <dt className="text-xs text-slate-500">Price</dt>
+                    <dd className="font-semibold text-ink">{formatPrice(offer.priceCents)}</dd>
+                  </div>
+                  <div className="rounded-xl bg-slate-50 p-3">
+                    <dt className="text-xs text-slate-500">Spots Left</dt>
+                    <dd className="font-semibold text-ink">{spotsLabel(offer.quantity)}</dd>
+                  </div>
+                </dl>
+                <p className="text-sm break-words whitespace-pre-line text-slate-700">{offer.description}</p>
               </div>
-              <div className="rounded-xl bg-slate-50 p-3">
-                <dt className="text-xs text-slate-500">Spots Left</dt>
-                <dd className="font-semibold text-ink">{spotsLabel(offer.quantity)}</dd>
-              </div>
-            </dl>
-            <p className="text-sm break-words whitespace-pre-line text-slate-700">{offer.description}</p>
-          </div>
-        </article>
-      </Tabs.Content>
-    </Tabs.Root>
+            </article>
+          ),
+        },
+      ]}
+    />
   );
 }

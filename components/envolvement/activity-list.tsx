@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDay } from '@/lib/domain/dates';
 import { UpdateComments } from '@/components/comments/lazy-update-comments';
 import { Avatar } from '@/components/layout/avatar';
 import type { ActivityPostDto } from '@/lib/envolvements/types';
@@ -45,7 +45,7 @@ export function ActivityList({ posts, isCreator, comments = null }: ActivityList
             <Avatar name={post.username} picture={post.userPicture} size={36} />
             <div>
               <p className="text-sm font-semibold text-ink">{post.username}</p>
-              <p className="text-xs text-slate-500">{format(new Date(post.datePublished), 'MMM d, yyyy')}</p>
+              <p className="text-xs text-slate-500">{formatDay(post.datePublished)}</p>
             </div>
           </div>
           <h3 className="mt-3 font-semibold text-ink">{post.title}</h3>

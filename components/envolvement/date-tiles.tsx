@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDay } from '@/lib/domain/dates';
 
 type Tile = { label: string; value: string | null };
 
@@ -11,7 +11,7 @@ export function DateTiles({ tiles }: { tiles: Tile[] }) {
       {present.map((tile) => (
         <div key={tile.label} className="rounded-xl border border-slate-200 bg-white p-3">
           <dt className="text-xs font-medium text-slate-500">{tile.label}</dt>
-          <dd className="mt-1 font-semibold text-ink">{format(new Date(tile.value), 'MMM d, yyyy')}</dd>
+          <dd className="mt-1 font-semibold text-ink">{formatDay(tile.value)}</dd>
         </div>
       ))}
     </dl>

@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
+import { toDayInput } from '@/lib/domain/dates';
 
 /** ISO text to the value of a date input (local calendar day). */
 export function toDateInput(iso: string | null | undefined): string {
-  return iso ? format(new Date(iso), 'yyyy-MM-dd') : '';
+  return iso ? toDayInput(new Date(iso)) : '';
 }
 
 /** A date input's value to ISO text at local midnight, or null when empty. */
@@ -13,5 +13,5 @@ export function fromDateInput(value: string): string | null {
 }
 
 export function todayInput(): string {
-  return format(new Date(), 'yyyy-MM-dd');
+  return toDayInput(new Date());
 }

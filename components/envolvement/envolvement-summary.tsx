@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDay } from '@/lib/domain/dates';
 import Link from 'next/link';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
@@ -27,7 +27,7 @@ function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
             {envolvement.username}
           </Link>
           <br />
-          <time dateTime={envolvement.datePublished}>{format(new Date(envolvement.datePublished), 'MMM d, yyyy')}</time>
+          <time dateTime={envolvement.datePublished}>{formatDay(envolvement.datePublished)}</time>
         </p>
       </div>
       <dl className="flex flex-wrap gap-8">

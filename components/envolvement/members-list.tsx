@@ -1,6 +1,6 @@
 'use client';
 
-import { format } from 'date-fns';
+import { formatDay } from '@/lib/domain/dates';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Avatar } from '@/components/layout/avatar';
@@ -41,7 +41,7 @@ function MemberRow({
             {member.username}
           </Link>
           <p className="text-xs text-slate-500">
-            Joined <time dateTime={member.joinedAt}>{format(new Date(member.joinedAt), 'MMM d, yyyy')}</time>
+            Joined <time dateTime={member.joinedAt}>{formatDay(member.joinedAt)}</time>
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDay } from '@/lib/domain/dates';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
@@ -27,7 +27,7 @@ export function endDateParts(
 ): { text: string; date: string | null } {
   const days = daysLeft(endDate, now);
   if (days === null || !endDate.endDate) return { text: 'No Deadline', date: null };
-  const date = format(new Date(endDate.endDate), 'MMM d, yyyy');
+  const date = formatDay(endDate.endDate);
   if (days < 0) return { text: 'Ended', date };
   if (days === 0) return { text: 'Ends today', date };
   return { text: `Ends in ${daysLeftLabel(endDate, now).toLowerCase()}`, date };

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDay } from '@/lib/domain/dates';
 import type { Viewer } from '@/lib/auth/types';
 import { REMOVED_MESSAGE, isPastDeadline } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
@@ -53,7 +53,7 @@ export async function SubmissionsTab({ envolvement, viewer, hasAccess }: Submiss
       instructions={envolvement.submissions.submissionDescription}
       initial={mine.UserSubmission}
       status={mine.status}
-      deadlineLabel={deadline ? format(deadline, 'MMM d, yyyy') : null}
+      deadlineLabel={deadline ? formatDay(deadline) : null}
       closed={envolvement.removed || isPastDeadline(deadline)}
       closedNote={envolvement.removed ? `${REMOVED_MESSAGE} Submissions are closed.` : null}
     />

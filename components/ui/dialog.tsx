@@ -1,13 +1,13 @@
 'use client';
 
-import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
-import { CloseIcon } from '@/components/ui/line-icon';
+import { CloseIcon } from './line-icon';
+import { Modal, ModalClose, ModalDescription, ModalPanel, ModalTitle, ModalTrigger } from './modal';
 
-export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
-export const DialogClose = RadixDialog.Close;
+export const Dialog = Modal;
+export const DialogTrigger = ModalTrigger;
+export const DialogClose = ModalClose;
 
 type DialogContentProps = {
   title: ReactNode;
@@ -19,30 +19,26 @@ type DialogContentProps = {
 /** A centred modal with a title, a close button and scrolling content. */
 export function DialogContent({ title, description, children, className }: DialogContentProps) {
   return (
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-sm" />
-      <RadixDialog.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none',
-          className,
-        )}
-      >
-        <div className="flex items-start justify-between gap-4">
-          <RadixDialog.Title className="text-xl font-bold text-ink">{title}</RadixDialog.Title>
-          <RadixDialog.Close
-            aria-label="Close"
-            className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          >
-            <CloseIcon />
-          </RadixDialog.Close>
-        </div>
-        {description ? (
-          <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-        ) : (
-          <RadixDialog.Description className="sr-only">Details</RadixDialog.Description>
-        )}
-        <div className="mt-4">{children}</div>
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
+    <ModalPanel
+      described={description !== undefined}
+      className={cn(
+        'fixed inset-0 m-auto h-fit max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-2xl border-0 bg-white p-6 text-inherit shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-sm focus:outline-none',
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-4">
+        <ModalTitle className="text-xl font-bold text-ink">{title}</ModalTitle>
+        <ModalClose
+          aria-label="Close"
+          className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
+          <CloseIcon />
+        </ModalClose>
+      </div>
+      {description !== undefined && (
+        <ModalDescription className="mt-1 text-sm text-slate-600">{description}</ModalDescription>
+      )}
+      <div className="mt-4">{children}</div>
+    </ModalPanel>
   );
 }
