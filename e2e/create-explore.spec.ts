@@ -165,6 +165,11 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
 
     await link.click();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    // The cover is the page's largest picture: several sizes from the image optimizer, fetched first.
+    const cover = page.locator('main img[srcset*="/_next/image?url=%2Fuploads%2F"]').first();
+    await expect(cover).toHaveAttribute('fetchpriority', 'high');
+    await expect(cover).toHaveAttribute('loading', 'eager');
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
   test('finds it on Explore by search and by category', async ({ page }) => {

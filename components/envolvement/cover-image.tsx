@@ -1,7 +1,6 @@
-import Image from 'next/image';
 import { cn } from '@/components/ui/cn';
+import { Picture } from '@/components/ui/picture';
 import type { Category } from '@/lib/domain/categories';
-import { isOptimizableImage } from '@/lib/domain/images';
 
 // Each category's own colours, so an offer without a picture still looks like part of the brand.
 const PLACEHOLDERS: Record<Category, string> = {
@@ -52,15 +51,7 @@ export function CoverImage({ src, category, className, sizes = CARD_SIZES, prior
   }
   return (
     <div className={cn('relative overflow-hidden', className)}>
-      <Image
-        src={src}
-        alt=""
-        fill
-        sizes={sizes}
-        priority={priority}
-        unoptimized={!isOptimizableImage(src)}
-        className="object-cover"
-      />
+      <Picture src={src} alt="" fill sizes={sizes} priority={priority} className="object-cover" />
     </div>
   );
 }

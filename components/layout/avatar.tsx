@@ -1,6 +1,5 @@
-import Image from 'next/image';
 import { cn } from '@/components/ui/cn';
-import { isOptimizableImage } from '@/lib/domain/images';
+import { Picture } from '@/components/ui/picture';
 
 type AvatarProps = { name: string; picture?: string | null; size?: number; className?: string };
 
@@ -9,12 +8,11 @@ export function Avatar({ name, picture, size = 32, className }: AvatarProps) {
   const style = { width: size, height: size };
   if (picture) {
     return (
-      <Image
+      <Picture
         src={picture}
         alt=""
         width={size}
         height={size}
-        unoptimized={!isOptimizableImage(picture)}
         style={style}
         className={cn('shrink-0 rounded-full object-cover', className)}
       />

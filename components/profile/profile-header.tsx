@@ -1,8 +1,7 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
-import { isOptimizableImage } from '@/lib/domain/images';
+import { Picture } from '@/components/ui/picture';
 import { BannerEditor } from './banner-editor';
 
 type ProfileHeaderProps = {
@@ -21,13 +20,12 @@ export function ProfileHeader({ user, email, editable = false, children }: Profi
         className="relative h-40 bg-gradient-to-r from-brand-500 via-brand-400 to-pink-400 sm:h-52"
       >
         {user.bannerUrl && (
-          <Image
+          <Picture
             src={user.bannerUrl}
             alt=""
             fill
             priority
             sizes="(min-width: 1152px) 1152px, 100vw"
-            unoptimized={!isOptimizableImage(user.bannerUrl)}
             className="object-cover"
             data-testid="profile-banner-image"
           />
