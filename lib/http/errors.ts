@@ -1,4 +1,4 @@
-import { ZodError } from 'zod';
+import { z } from 'zod/mini';
 import { logError } from '@/lib/log';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/validation/field-errors';
 
@@ -42,7 +42,7 @@ export function toErrorResponse(error: unknown): Response {
       { status: error.status },
     );
   }
-  if (error instanceof ZodError) {
+  if (error instanceof z.core.$ZodError) {
     const fields = fieldErrorsOf(error);
     const first = Object.values(fields)[0] ?? 'Invalid request';
     return Response.json({ error: first, code: 'bad_request', fields }, { status: 400 });

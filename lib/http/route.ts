@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { ZodError, type ZodType } from 'zod';
+import { z } from 'zod/mini';
 import { getViewerFromRequest, type Viewer } from '@/lib/auth/viewer';
 import { consumeRateLimit, RateLimitError, type RateLimitName } from '@/lib/rate-limit';
 import { fieldErrorsOf } from '@/lib/validation/field-errors';
@@ -30,9 +30,9 @@ type InputSchemas<B, Q> = {
    */
   rateLimit?: { name: RateLimitName; per: 'ip' | 'user' | 'userOrIp' };
   /** The JSON body. */
-  body?: ZodType<B>;
+  body?: z.ZodMiniType<B>;
   /** The query string, as an object of strings (arrays for repeated names). */
-  query?: ZodType<Q>;
+  query?: z.ZodMiniType<Q>;
   /** The `error` of a 400 for input that does not fit, when not the first field's message. */
   invalidMessage?: string;
 };
@@ -147,7 +147,7 @@ async function readInput<B, Q>(request: NextRequest, options: InputSchemas<B, Q>
     const body = options.body ? await readJson(request, options.body) : (undefined as B);
     return { query, body };
   } catch (error) {
-    if (!(error instanceof ZodError) || !options.invalidMessage) throw error;
+    if (!(error instanceof z.core.$ZodError) || !options.invalidMessage) throw error;
     throw new AppError('bad_request', options.invalidMessage, fieldErrorsOf(error));
   }
 }
@@ -218,7 +218,7 @@ export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Pr
 }
 
 /** Reads and validates a JSON body; a body that is not JSON is a 400, never a 500. */
-export async function readJson<T>(request: Request, schema: ZodType<T>): Promise<T> {
+export async function readJson<T>(request: Request, schema: z.ZodMiniType<T>): Promise<T> {
   const text = await readBodyText(request);
   let body: unknown = {};
   if (text.trim()) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { checkText } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -13,8 +13,7 @@ export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; a few 
 function newPassword(required: string) {
   return z
     .string({ error: required })
-    .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
-    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+    .check(z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT), z.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG));
 }
 
 export const NAME_MAX_LENGTH = 80;
@@ -22,31 +21,32 @@ export const NAME_MAX_LENGTH = 80;
 export const registerSchema = z.object({
   name: z
     .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(NAME_MAX_LENGTH, `Name must be ${NAME_MAX_LENGTH} characters or fewer`)
-    .check(checkText('Name')),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email must be 254 characters or fewer')
-    .pipe(z.email('Please enter a valid email address').check(checkText('Email'))),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.maxLength(NAME_MAX_LENGTH, `Name must be ${NAME_MAX_LENGTH} characters or fewer`),
+      checkText('Name'),
+    ),
+  email: z.pipe(
+    z
+      .string({ error: 'Email is required' })
+      .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be 254 characters or fewer')),
+    z.email('Please enter a valid email address').check(checkText('Email')),
+  ),
   password: newPassword('Password is required'),
 });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const signInSchema = z.object({
-  email: z.string().trim().min(1).max(254).check(checkText('Email')),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254), checkText('Email')),
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+    .check(z.minLength(1, 'Current password is required'), z.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)),
   newPassword: newPassword('New password is required'),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { checkText } from './text';
 
 // A comment on an update: one schema for the comment form and the handlers.
@@ -18,15 +18,17 @@ export const COMMENT_MESSAGES = {
 
 export const commentBodySchema = z
   .string({ error: COMMENT_MESSAGES.bodyRequired })
-  .trim()
-  .min(1, COMMENT_MESSAGES.bodyRequired)
-  .max(COMMENT_LIMITS.body, COMMENT_MESSAGES.bodyTooLong)
-  .check(checkText('Comment', { multiline: true }));
+  .check(
+    z.trim(),
+    z.minLength(1, COMMENT_MESSAGES.bodyRequired),
+    z.maxLength(COMMENT_LIMITS.body, COMMENT_MESSAGES.bodyTooLong),
+    checkText('Comment', { multiline: true }),
+  );
 
 /** POST /api/post/{id}/updates/{postId}/comments: a comment, or a reply to one. */
 export const newCommentSchema = z.object({
   body: commentBodySchema,
-  parentId: z.uuid({ error: COMMENT_MESSAGES.invalidParent }).nullish(),
+  parentId: z.nullish(z.uuid({ error: COMMENT_MESSAGES.invalidParent })),
 });
 
 export type NewCommentInput = z.infer<typeof newCommentSchema>;
@@ -36,4 +38,4 @@ export const editCommentSchema = z.object({ body: commentBodySchema });
 
 export type EditCommentInput = z.infer<typeof editCommentSchema>;
 
-export const commentPageQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const commentPageQuerySchema = z.object({ cursor: z.optional(z.string().check(z.maxLength(200))) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isImageUrl } from '@/lib/domain/images';
 import { CATEGORIES } from '@/lib/domain/categories';
 import { checkText } from './text';
@@ -61,77 +61,87 @@ export function isStorableDate(date: Date): boolean {
 }
 
 /** ISO date or date-time text, or empty for none. */
-const optionalDate = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((value, ctx) => {
+const optionalDate = z.pipe(
+  z.optional(z.union([z.string(), z.null()])),
+  // A zod/mini transform gets the parse payload, which has no addIssue: the issue is pushed.
+  z.transform((value: string | null | undefined, ctx) => {
     if (value === null || value === undefined || value.trim() === '') return null;
     const date = new Date(value);
     if (!isStorableDate(date)) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidDate });
+      ctx.issues.push({ code: 'custom', message: MESSAGES.invalidDate, input: value });
       return z.NEVER;
     }
     return date;
-  });
+  }),
+);
 
-const imgUrl = z
-  .string()
-  .trim()
-  .max(LIMITS.imgUrl, MESSAGES.invalidImage)
-  .refine((url) => url === '' || isImageUrl(url), MESSAGES.invalidImage)
-  .check(checkText('Image'))
-  .default('');
+const imgUrl = z._default(
+  z.string().check(
+    z.trim(),
+    z.maxLength(LIMITS.imgUrl, MESSAGES.invalidImage),
+    z.refine((url) => url === '' || isImageUrl(url), MESSAGES.invalidImage),
+    checkText('Image'),
+  ),
+  '',
+);
 
 const categories = (requiredMessage: string) =>
-  z
-    .array(z.enum(CATEGORIES, { error: MESSAGES.unknownCategory }), { error: requiredMessage })
-    .min(1, requiredMessage)
-    .max(LIMITS.categoriesMax, MESSAGES.tooManyCategories)
-    .refine((list) => new Set(list).size === list.length, 'Each category can be chosen once');
+  z.array(z.enum(CATEGORIES, { error: MESSAGES.unknownCategory }), { error: requiredMessage }).check(
+    z.minLength(1, requiredMessage),
+    z.maxLength(LIMITS.categoriesMax, MESSAGES.tooManyCategories),
+    z.refine((list) => new Set(list).size === list.length, 'Each category can be chosen once'),
+  );
 
 const title = z
   .string({ error: MESSAGES.titleRequired })
-  .trim()
-  .min(1, MESSAGES.titleRequired)
-  .max(LIMITS.title, MESSAGES.titleTooLong)
-  .check(checkText('Title'));
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.titleRequired),
+    z.maxLength(LIMITS.title, MESSAGES.titleTooLong),
+    checkText('Title'),
+  );
 const previewText = z
   .string({ error: MESSAGES.previewRequired })
-  .trim()
-  .min(1, MESSAGES.previewRequired)
-  .max(LIMITS.previewText, MESSAGES.previewTooLong)
-  .check(checkText('Preview text', { multiline: true }));
-const description = z
-  .string()
-  .trim()
-  .max(LIMITS.description, MESSAGES.descriptionTooLong)
-  .check(checkText('Description', { multiline: true }))
-  .default('');
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.previewRequired),
+    z.maxLength(LIMITS.previewText, MESSAGES.previewTooLong),
+    checkText('Preview text', { multiline: true }),
+  );
+const description = z._default(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(LIMITS.description, MESSAGES.descriptionTooLong),
+      checkText('Description', { multiline: true }),
+    ),
+  '',
+);
 
 // Dollars as the spec sends them; null, empty or 0 means free. A paid price is what Stripe
 // takes: at least 50 cents, whole cents, and at most 10,000.00.
-const priceDollars = z
-  .union([z.number(), z.null()])
-  .optional()
-  .refine((p) => p === null || p === undefined || p >= 0, MESSAGES.priceNegative)
-  .refine((p) => !p || p >= LIMITS.priceMin, MESSAGES.priceTooSmall)
-  .refine((p) => !p || (Number.isFinite(p) && p <= LIMITS.priceMax), MESSAGES.priceTooLarge)
-  .refine((p) => !p || Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, MESSAGES.priceCents);
+const priceDollars = z.optional(z.union([z.number(), z.null()])).check(
+  z.refine((p) => p === null || p === undefined || p >= 0, MESSAGES.priceNegative),
+  z.refine((p) => !p || p >= LIMITS.priceMin, MESSAGES.priceTooSmall),
+  z.refine((p) => !p || (Number.isFinite(p) && p <= LIMITS.priceMax), MESSAGES.priceTooLarge),
+  z.refine((p) => !p || Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, MESSAGES.priceCents),
+);
 
-const quantityNumber = z
-  .union([z.number(), z.null()])
-  .optional()
-  .refine((q) => q === null || q === undefined || q >= 0, MESSAGES.quantityNegative)
-  .refine((q) => q === null || q === undefined || Number.isInteger(q), MESSAGES.quantityWhole)
-  .refine((q) => q === null || q === undefined || q <= LIMITS.quantityMax, MESSAGES.quantityTooLarge);
+const quantityNumber = z.optional(z.union([z.number(), z.null()])).check(
+  z.refine((q) => q === null || q === undefined || q >= 0, MESSAGES.quantityNegative),
+  z.refine((q) => q === null || q === undefined || Number.isInteger(q), MESSAGES.quantityWhole),
+  z.refine((q) => q === null || q === undefined || q <= LIMITS.quantityMax, MESSAGES.quantityTooLarge),
+);
 
-const submissionContent = z
-  .object({
-    picture: z.boolean().default(false),
-    description: z.boolean().default(false),
-    url: z.boolean().default(false),
-  })
-  .default({ picture: false, description: false, url: false });
+const submissionContent = z._default(
+  z.object({
+    picture: z._default(z.boolean(), false),
+    description: z._default(z.boolean(), false),
+    url: z._default(z.boolean(), false),
+  }),
+  { picture: false, description: false, url: false },
+);
 
 export const createEnvolvementSchema = z
   .object({
@@ -140,57 +150,70 @@ export const createEnvolvementSchema = z
     description,
     imgUrl,
     categories: categories(MESSAGES.categoryRequired),
-    price: z.object({ price: priceDollars, free: z.boolean().default(true) }).default({ price: 0, free: true }),
-    quantity: z
-      .object({ quantity: quantityNumber, unlimited: z.boolean().default(true) })
-      .default({ quantity: 0, unlimited: true }),
-    endDate: z
-      .object({ endDate: optionalDate, none: z.boolean().default(true) })
-      .default({ endDate: null, none: true }),
+    price: z._default(z.object({ price: priceDollars, free: z._default(z.boolean(), true) }), { price: 0, free: true }),
+    quantity: z._default(z.object({ quantity: quantityNumber, unlimited: z._default(z.boolean(), true) }), {
+      quantity: 0,
+      unlimited: true,
+    }),
+    endDate: z._default(z.object({ endDate: optionalDate, none: z._default(z.boolean(), true) }), {
+      endDate: null,
+      none: true,
+    }),
     targetEnvolvmentDate: optionalDate,
-    submissions: z
-      .object({
-        submissionsAllowed: z.boolean().default(false),
-        submissionDescription: z
-          .string()
-          .trim()
-          .max(LIMITS.submissionDescription)
-          .check(checkText('Submission description', { multiline: true }))
-          .default(''),
+    submissions: z._default(
+      z.object({
+        submissionsAllowed: z._default(z.boolean(), false),
+        submissionDescription: z._default(
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.maxLength(LIMITS.submissionDescription),
+              checkText('Submission description', { multiline: true }),
+            ),
+          '',
+        ),
         submissionDeadline: optionalDate,
         submissionContent,
-      })
-      .default({
+      }),
+      {
         submissionsAllowed: false,
         submissionDescription: '',
         submissionDeadline: null,
         submissionContent: { picture: false, description: false, url: false },
-      }),
-    comments: z.boolean().default(false),
-    published: z
-      .object({ published: z.boolean().default(false), publishedReleaseDate: optionalDate })
-      .default({ published: false, publishedReleaseDate: null }),
+      },
+    ),
+    comments: z._default(z.boolean(), false),
+    published: z._default(z.object({ published: z._default(z.boolean(), false), publishedReleaseDate: optionalDate }), {
+      published: false,
+      publishedReleaseDate: null,
+    }),
   })
-  .superRefine((input, ctx) => {
-    const end = input.endDate.none ? null : input.endDate.endDate;
-    const target = input.targetEnvolvmentDate;
-    if (end && target && end.getTime() > target.getTime()) {
-      ctx.addIssue({ code: 'custom', path: ['endDate', 'endDate'], message: MESSAGES.endAfterTarget });
-      ctx.addIssue({ code: 'custom', path: ['targetEnvolvmentDate'], message: MESSAGES.targetBeforeEnd });
-    }
-    const dated: Array<[string[], Date | null]> = [
-      [['endDate', 'endDate'], end],
-      [['targetEnvolvmentDate'], target],
-      [
-        ['submissions', 'submissionDeadline'],
-        input.submissions.submissionsAllowed ? input.submissions.submissionDeadline : null,
-      ],
-      [['published', 'publishedReleaseDate'], input.published.published ? input.published.publishedReleaseDate : null],
-    ];
-    for (const [path, date] of dated) {
-      if (date && isPastDate(date)) ctx.addIssue({ code: 'custom', path, message: MESSAGES.dateInPast });
-    }
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      const end = input.endDate.none ? null : input.endDate.endDate;
+      const target = input.targetEnvolvmentDate;
+      if (end && target && end.getTime() > target.getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['endDate', 'endDate'], message: MESSAGES.endAfterTarget });
+        ctx.addIssue({ code: 'custom', path: ['targetEnvolvmentDate'], message: MESSAGES.targetBeforeEnd });
+      }
+      const dated: Array<[string[], Date | null]> = [
+        [['endDate', 'endDate'], end],
+        [['targetEnvolvmentDate'], target],
+        [
+          ['submissions', 'submissionDeadline'],
+          input.submissions.submissionsAllowed ? input.submissions.submissionDeadline : null,
+        ],
+        [
+          ['published', 'publishedReleaseDate'],
+          input.published.published ? input.published.publishedReleaseDate : null,
+        ],
+      ];
+      for (const [path, date] of dated) {
+        if (date && isPastDate(date)) ctx.addIssue({ code: 'custom', path, message: MESSAGES.dateInPast });
+      }
+    }),
+  );
 
 export type CreateEnvolvementInput = z.infer<typeof createEnvolvementSchema>;
 
@@ -201,45 +224,51 @@ export const editEnvolvementSchema = z
     description,
     imgUrl,
     categories: categories(MESSAGES.categoryEditRequired),
-    price: z.object({ price: priceDollars, free: z.boolean().optional() }).nullable().default(null),
-    quantity: z.object({ quantity: quantityNumber, unlimited: z.boolean().optional() }).nullable().default(null),
-    endDate: z.object({ endDate: optionalDate, none: z.boolean().optional() }).nullable().default(null),
+    price: z._default(z.nullable(z.object({ price: priceDollars, free: z.optional(z.boolean()) })), null),
+    quantity: z._default(z.nullable(z.object({ quantity: quantityNumber, unlimited: z.optional(z.boolean()) })), null),
+    endDate: z._default(z.nullable(z.object({ endDate: optionalDate, none: z.optional(z.boolean()) })), null),
     targetEnvolvmentDate: optionalDate,
-    active: z.boolean().optional(),
-    isActive: z.boolean().optional(),
-    submissions: z
-      .object({
-        submissionsAllowed: z.boolean().optional(),
-        submissionsActive: z.boolean().optional(),
-        submissionContent: submissionContent.optional(),
-      })
-      .optional(),
-    published: z.object({ published: z.boolean().default(false), publishedReleaseDate: optionalDate }).optional(),
+    active: z.optional(z.boolean()),
+    isActive: z.optional(z.boolean()),
+    submissions: z.optional(
+      z.object({
+        submissionsAllowed: z.optional(z.boolean()),
+        submissionsActive: z.optional(z.boolean()),
+        submissionContent: z.optional(submissionContent),
+      }),
+    ),
+    published: z.optional(z.object({ published: z._default(z.boolean(), false), publishedReleaseDate: optionalDate })),
   })
-  .superRefine((input, ctx) => {
-    const end = input.endDate && !input.endDate.none ? input.endDate.endDate : null;
-    const target = input.targetEnvolvmentDate;
-    if (end && target && end.getTime() > target.getTime()) {
-      ctx.addIssue({ code: 'custom', path: ['endDate', 'endDate'], message: MESSAGES.endAfterTarget });
-      ctx.addIssue({ code: 'custom', path: ['targetEnvolvmentDate'], message: MESSAGES.targetBeforeEnd });
-    }
-  });
+  .check(
+    z.superRefine((input, ctx) => {
+      const end = input.endDate && !input.endDate.none ? input.endDate.endDate : null;
+      const target = input.targetEnvolvmentDate;
+      if (end && target && end.getTime() > target.getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['endDate', 'endDate'], message: MESSAGES.endAfterTarget });
+        ctx.addIssue({ code: 'custom', path: ['targetEnvolvmentDate'], message: MESSAGES.targetBeforeEnd });
+      }
+    }),
+  );
 
 export type EditEnvolvementInput = z.infer<typeof editEnvolvementSchema>;
 
 export const updatePostSchema = z.object({
   title: z
     .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(LIMITS.updateTitle, `Title must be ${LIMITS.updateTitle} characters or fewer`)
-    .check(checkText('Title')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Title is required'),
+      z.maxLength(LIMITS.updateTitle, `Title must be ${LIMITS.updateTitle} characters or fewer`),
+      checkText('Title'),
+    ),
   description: z
     .string({ error: 'Description is required' })
-    .trim()
-    .min(1, 'Description is required')
-    .max(LIMITS.updateDescription, `Description must be ${LIMITS.updateDescription} characters or fewer`)
-    .check(checkText('Description', { multiline: true })),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Description is required'),
+      z.maxLength(LIMITS.updateDescription, `Description must be ${LIMITS.updateDescription} characters or fewer`),
+      checkText('Description', { multiline: true }),
+    ),
   imgUrl,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
 import { checkText } from './text';
 
@@ -10,38 +10,43 @@ export const SEARCH_TEXT_MAX = 200;
 export const MAX_PAGE_SIZE = 100;
 
 /** A query value as one string: the first, when a name is repeated. */
-const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const first = z.transform((value: unknown) => (Array.isArray(value) ? value[0] : value));
 /** A query value as a list: none, one or repeated. */
-const all = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const all = z.transform((value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
 const searchText = z
   .string()
-  .trim()
-  .max(SEARCH_TEXT_MAX, `Search text must be ${SEARCH_TEXT_MAX} characters or fewer`)
-  .check(checkText('Search text'));
+  .check(
+    z.trim(),
+    z.maxLength(SEARCH_TEXT_MAX, `Search text must be ${SEARCH_TEXT_MAX} characters or fewer`),
+    checkText('Search text'),
+  );
 const category = z.enum(CATEGORIES, { error: 'Unknown category' });
 
 /** The filters as the API takes them: what does not fit is a 400. */
 export const exploreFiltersSchema = z.object({
-  q: z.preprocess(first, searchText.optional()),
-  category: z.preprocess(all, z.array(category).max(CATEGORIES.length)),
+  q: z.pipe(first, z.optional(searchText)),
+  category: z.pipe(all, z.array(category).check(z.maxLength(CATEGORIES.length))),
 });
 
-const cursor = z.preprocess(first, z.string().max(200).check(checkText('Cursor')).optional());
+const cursor = z.pipe(first, z.optional(z.string().check(z.maxLength(200), checkText('Cursor'))));
 
 /** Where a list's page starts: no cursor for the first. */
 export const cursorQuerySchema = z.object({ cursor });
 
 /** A page of the grid: the filters, how many and from where. */
-export const pullQuerySchema = exploreFiltersSchema.extend({
-  limit: z.preprocess(
+export const pullQuerySchema = z.extend(exploreFiltersSchema, {
+  limit: z.pipe(
     first,
-    z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, `limit must be between 1 and ${MAX_PAGE_SIZE}`)
-      .max(MAX_PAGE_SIZE, `limit must be between 1 and ${MAX_PAGE_SIZE}`)
-      .optional(),
+    z.optional(
+      z.coerce
+        .number({ error: 'limit must be a number' })
+        .check(
+          z.int('limit must be a whole number'),
+          z.gte(1, `limit must be between 1 and ${MAX_PAGE_SIZE}`),
+          z.lte(MAX_PAGE_SIZE, `limit must be between 1 and ${MAX_PAGE_SIZE}`),
+        ),
+    ),
   ),
   cursor,
 });
@@ -50,9 +55,9 @@ export type ExploreParams = { q: string; categories: Category[]; all: boolean };
 
 /** The same filters as the page reads a shared link: what does not fit is left out. */
 const exploreLinkSchema = z.object({
-  q: z.preprocess(first, searchText.catch('')),
-  category: z.preprocess(all, z.array(z.unknown())),
-  view: z.preprocess(first, z.unknown()),
+  q: z.pipe(first, z.catch(searchText, '')),
+  category: z.pipe(all, z.array(z.unknown())),
+  view: z.pipe(first, z.unknown()),
 });
 
 export function parseExploreParams(raw: Record<string, string | string[] | undefined>): ExploreParams {

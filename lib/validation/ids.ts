@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The ids of envolvements, purchases and submissions: PostgreSQL uuids. */
 export const uuidSchema = z.uuid();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { checkText } from './text';
 
 export const PLATFORMS = ['YouTube', 'Twitch', 'Tik Tok', 'Instagram', 'Other'] as const;
@@ -21,12 +21,12 @@ export const CONTENT_TYPES = [
   'Other',
 ] as const;
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be 254 characters or fewer')
-  .pipe(z.email('Please enter a valid email address').check(checkText('Email')));
+const email = z.pipe(
+  z
+    .string({ error: 'Email is required' })
+    .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be 254 characters or fewer')),
+  z.email('Please enter a valid email address').check(checkText('Email')),
+);
 
 /** The ambassador form's lengths, shared by its inputs. */
 export const AMBASSADOR_LIMITS = { name: 100, handle: 100, platformLink: 500 } as const;
@@ -36,9 +36,11 @@ export const waitlistSchema = z.object({ email });
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be ${max} characters or fewer`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be ${max} characters or fewer`),
+    );
 
 export const ambassadorSchema = z.object({
   name: required('Name', AMBASSADOR_LIMITS.name).check(checkText('Name')),
@@ -49,18 +51,18 @@ export const ambassadorSchema = z.object({
     .array(z.enum(CONTENT_TYPES, { error: 'Unknown content type' }), {
       error: 'Please choose at least one content type',
     })
-    .min(1, 'Please choose at least one content type')
-    .max(CONTENT_TYPES.length),
-  platformLink: required('Platform link', AMBASSADOR_LIMITS.platformLink)
-    .refine((value) => {
+    .check(z.minLength(1, 'Please choose at least one content type'), z.maxLength(CONTENT_TYPES.length)),
+  platformLink: required('Platform link', AMBASSADOR_LIMITS.platformLink).check(
+    z.refine((value) => {
       try {
         const url = new URL(value);
         return url.protocol === 'https:' || url.protocol === 'http:';
       } catch {
         return false;
       }
-    }, 'Please enter a link that starts with http:// or https://')
-    .check(checkText('Platform link')),
+    }, 'Please enter a link that starts with http:// or https://'),
+    checkText('Platform link'),
+  ),
 });
 
 export type AmbassadorApplication = z.infer<typeof ambassadorSchema>;

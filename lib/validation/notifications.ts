@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EMAIL_TOPICS, type EmailTopic } from '@/lib/domain/notifications';
 import { cursorQuerySchema } from './explore';
 
@@ -16,10 +16,10 @@ const topicSwitch = (topic: EmailTopic) => z.boolean({ error: `${topic} must be 
 export const emailPreferencesSchema = z
   .strictObject(
     {
-      members: topicSwitch('members').optional(),
-      updates: topicSwitch('updates').optional(),
-      submissions: topicSwitch('submissions').optional(),
-      comments: topicSwitch('comments').optional(),
+      members: z.optional(topicSwitch('members')),
+      updates: z.optional(topicSwitch('updates')),
+      submissions: z.optional(topicSwitch('submissions')),
+      comments: z.optional(topicSwitch('comments')),
     },
     {
       error: (issue) =>
@@ -28,9 +28,11 @@ export const emailPreferencesSchema = z
           : `Send the e-mail settings as an object of ${EMAIL_TOPICS.join(', ')}`,
     },
   )
-  .refine((value) => EMAIL_TOPICS.some((topic) => value[topic] !== undefined), {
-    message: `Send at least one of ${EMAIL_TOPICS.join(', ')}`,
-  });
+  .check(
+    z.refine((value) => EMAIL_TOPICS.some((topic) => value[topic] !== undefined), {
+      message: `Send at least one of ${EMAIL_TOPICS.join(', ')}`,
+    }),
+  );
 
 export type EmailPreferencesInput = z.infer<typeof emailPreferencesSchema>;
 

@@ -1,18 +1,20 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isImageUrl } from '@/lib/domain/images';
 import { checkWith, type FieldErrors } from './field-errors';
 import { checkText } from './text';
 
 export const openSubmissionsSchema = z
   .object({
-    picture: z.boolean().default(false),
-    description: z.boolean().default(false),
-    url: z.boolean().default(false),
+    picture: z._default(z.boolean(), false),
+    description: z._default(z.boolean(), false),
+    url: z._default(z.boolean(), false),
   })
-  .refine((t) => t.picture || t.description || t.url, {
-    message: 'Choose at least one submission type',
-    path: ['types'],
-  });
+  .check(
+    z.refine((t) => t.picture || t.description || t.url, {
+      message: 'Choose at least one submission type',
+      path: ['types'],
+    }),
+  );
 
 export type OpenSubmissionsInput = z.infer<typeof openSubmissionsSchema>;
 
@@ -28,26 +30,34 @@ export function isHttpUrl(value: string): boolean {
 export const SUBMISSION_LIMITS = { description: 4000, url: 2000 } as const;
 
 export const userSubmissionSchema = z.object({
-  description: z
-    .string()
-    .trim()
-    .max(SUBMISSION_LIMITS.description, `Description must be ${SUBMISSION_LIMITS.description} characters or fewer`)
-    .check(checkText('Description', { multiline: true }))
-    .optional(),
-  url: z
-    .string()
-    .trim()
-    .max(SUBMISSION_LIMITS.url, `Link must be ${SUBMISSION_LIMITS.url} characters or fewer`)
-    .refine((v) => !v || isHttpUrl(v), 'Link must be a valid http(s) URL')
-    .check(checkText('Link'))
-    .optional(),
-  picture: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((v) => !v || isImageUrl(v), 'Picture must be an uploaded image')
-    .check(checkText('Picture'))
-    .optional(),
+  description: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(
+          SUBMISSION_LIMITS.description,
+          `Description must be ${SUBMISSION_LIMITS.description} characters or fewer`,
+        ),
+        checkText('Description', { multiline: true }),
+      ),
+  ),
+  url: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(SUBMISSION_LIMITS.url, `Link must be ${SUBMISSION_LIMITS.url} characters or fewer`),
+      z.refine((v) => !v || isHttpUrl(v), 'Link must be a valid http(s) URL'),
+      checkText('Link'),
+    ),
+  ),
+  picture: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(2000),
+      z.refine((v) => !v || isImageUrl(v), 'Picture must be an uploaded image'),
+      checkText('Picture'),
+    ),
+  ),
 });
 
 export type UserSubmissionInput = z.infer<typeof userSubmissionSchema>;
@@ -79,19 +89,22 @@ export function checkSubmission(values: UserSubmissionInput, allowed: Submission
 }
 
 const progressSchema = z.object({
-  inReview: z.boolean().default(false),
-  approved: z.boolean().default(false),
-  denied: z.boolean().default(false),
-  completed: z.boolean().default(false),
+  inReview: z._default(z.boolean(), false),
+  approved: z._default(z.boolean(), false),
+  denied: z._default(z.boolean(), false),
+  completed: z._default(z.boolean(), false),
 });
 
 export const statusUpdateSchema = z.object({
   SubmissionProgressArray: z
-    .array(z.object({ userID: z.string().min(1).max(300).check(checkText('userID')), progress: progressSchema }), {
-      error: 'SubmissionProgressArray is required',
-    })
-    .min(1, 'Nothing to update')
-    .max(1000),
+    .array(
+      z.object({
+        userID: z.string().check(z.minLength(1), z.maxLength(300), checkText('userID')),
+        progress: progressSchema,
+      }),
+      { error: 'SubmissionProgressArray is required' },
+    )
+    .check(z.minLength(1, 'Nothing to update'), z.maxLength(1000)),
 });
 
 export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;

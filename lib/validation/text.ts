@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export type TextOptions = {
   /** A textarea's text: line breaks (\n, or \r\n) and tabs are allowed in it. */
@@ -24,9 +24,9 @@ export function forbiddenCharactersMessage(label: string): string {
 
 /**
  * The check every schema that takes user text ends with:
- * `z.string().trim().max(200, '…').check(checkText('Title'))`. It comes last so that the
- * field's own messages (required, too long) still come first, and it sees the trimmed
- * value, so a trailing newline that trimming removes is no reason to refuse.
+ * `z.string().check(z.trim(), z.maxLength(200, '…'), checkText('Title'))`. It comes last so
+ * that the field's own messages (required, too long) still come first, and it sees the
+ * trimmed value, so a trailing newline that trimming removes is no reason to refuse.
  */
 export function checkText(label: string, options: TextOptions = {}): z.core.$ZodCheck<string> {
   return z.refine<string>((value) => !hasForbiddenCharacters(value, options), forbiddenCharactersMessage(label));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { checkText } from './text';
 
 // Shared by the search box (to know when to ask) and the server (to refuse).
@@ -8,13 +8,15 @@ export const SEARCH_TOO_SHORT = 'Please enter at least 3 characters to search.';
 
 export const userSearchSchema = z
   .string()
-  .trim()
-  .min(SEARCH_MIN_LENGTH, { error: SEARCH_TOO_SHORT })
-  .max(SEARCH_MAX_LENGTH, { error: `Search text must be ${SEARCH_MAX_LENGTH} characters or fewer.` })
-  .check(checkText('Search text'));
+  .check(
+    z.trim(),
+    z.minLength(SEARCH_MIN_LENGTH, { error: SEARCH_TOO_SHORT }),
+    z.maxLength(SEARCH_MAX_LENGTH, { error: `Search text must be ${SEARCH_MAX_LENGTH} characters or fewer.` }),
+    checkText('Search text'),
+  );
 
 /** A user as a path names them: the whole `provider|subject` or the part after the '|'. */
-export const userRefSchema = z.string().trim().min(1).max(300).check(checkText('User'));
+export const userRefSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(300), checkText('User'));
 
 /**
  * A path segment as the user typed it. Next hands some segments over still encoded

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AppError, toErrorResponse } from '@/lib/http/errors';
 import { redirectLogs } from '@/lib/log';
 
@@ -24,7 +24,7 @@ describe('toErrorResponse', () => {
 
   it('answers a zod error with 400, the first message and every field', async () => {
     const schema = z.object({
-      a: z.string().min(1, 'A is required'),
+      a: z.string().check(z.minLength(1, 'A is required')),
       b: z.object({ c: z.number({ error: 'C must be a number' }) }),
     });
     const result = schema.safeParse({ a: '', b: { c: 'x' } });

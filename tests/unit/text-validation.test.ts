@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ambassadorSchema, waitlistSchema } from '@/lib/validation/marketing';
 import { registerSchema } from '@/lib/validation/auth';
 import { createEnvolvementSchema, updatePostSchema } from '@/lib/validation/envolvement';
@@ -11,13 +11,12 @@ import { userRefSchema, userSearchSchema } from '@/lib/validation/users';
 import { creationBody } from '../factories/envolvement-input';
 
 const REFUSED = 'Title contains characters that are not allowed.';
-const singleLine = z.string().trim().max(200, 'Title must be 200 characters or fewer').check(checkText('Title'));
-const multiline = z
+const singleLine = z
   .string()
-  .trim()
-  .check(checkText('Title', { multiline: true }));
+  .check(z.trim(), z.maxLength(200, 'Title must be 200 characters or fewer'), checkText('Title'));
+const multiline = z.string().check(z.trim(), checkText('Title', { multiline: true }));
 
-const messages = (schema: z.ZodType, value: unknown) => {
+const messages = (schema: z.ZodMiniType, value: unknown) => {
   const parsed = schema.safeParse(value);
   return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
 };

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listMembers } from '@/lib/envolvements/members';
 import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
 import { authedRoute, parseId } from '@/lib/http/route';
 
-const membersQuery = z.object({ cursor: z.string().max(200).optional() });
+const membersQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(200))) });
 
 // GET /api/post/{id}/members: everyone who joined, newest first, for the creator only
 export const GET = authedRoute(
