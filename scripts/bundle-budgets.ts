@@ -1,14 +1,16 @@
 // The most first-load JavaScript each public route may make a visitor download, in KB
-// gzipped (as `scripts/bench/js-size.ts` measures it). What every route shares (React DOM,
-// Next's router and runtime, the layout's menu) weighs about 150 KB on its own with
-// Next 16, so the budgets sit a little above what each route needs today: they catch a
-// library or a form slipping into a page that does not need it.
+// gzipped (as `scripts/bench/js-size.ts` measures it). An empty page of Next 16 (React DOM,
+// the router, Turbopack's runtime) weighs 131.4 KB measured this way; every page of the app
+// adds the layout's share (links, the image optimizer's attributes, the top bar, the menu
+// dialog), about 13 KB. /create meets the 160 KB it was given; the others cannot reach 110
+// to 140 KB over that floor, so their budgets sit a few KB above their size today and catch
+// a library or a form slipping into a page that does not need it.
 export const BUNDLE_BUDGETS_KB: Record<string, number> = {
-  '/': 165,
-  '/explore': 175,
-  '/envolvement/[id]': 182,
-  '/create': 218,
-  '/profile/[userId]': 175,
+  '/': 152,
+  '/explore': 156,
+  '/envolvement/[id]': 158,
+  '/create': 160,
+  '/profile/[userId]': 155,
 };
 
 /** The routes over budget, with their size; empty when all fit. */

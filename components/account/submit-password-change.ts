@@ -1,7 +1,8 @@
 import { signIn } from 'next-auth/react';
 import { api, ApiError } from '@/lib/api-client';
 import { changePasswordSchema } from '@/lib/validation/auth';
-import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
+import { checkWith } from '@/lib/validation/check';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 
 export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, messageOf } from '@/lib/api-client';
 import { registerSchema } from '@/lib/validation/auth';
-import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
+import { checkWith } from '@/lib/validation/check';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 
 export type Mode = 'signin' | 'signup';
 

@@ -6,7 +6,7 @@ import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/components/ui/cn';
 import { messageOf } from '@/lib/api-client';
 import { COMMENT_LIMITS, commentBodySchema } from '@/lib/validation/comments';
-import { checkWith } from '@/lib/validation/field-errors';
+import { checkWith } from '@/lib/validation/check';
 
 type CommentFormProps = {
   /** The textarea's label: 'Write a comment', 'Reply to …', 'Edit your comment'. */

@@ -5,13 +5,12 @@ import { api, ApiError } from '@/lib/api-client';
 import {
   emptyWizard,
   firstStepWithError,
-  stepErrors,
   toCreationBody,
-  validateWizard,
   WIZARD_STEPS,
   type WizardState,
 } from '@/lib/envolvements/wizard';
-import { MESSAGES } from '@/lib/validation/envolvement';
+import type * as WizardChecks from '@/lib/envolvements/wizard-check';
+import { MESSAGES } from '@/lib/validation/envolvement-limits';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { STEP_HEADING_ID, type StepProps } from './wizard-steps';
 
@@ -56,7 +55,27 @@ async function create(state: WizardState): Promise<{ id: string; message: string
   };
 }
 
-/** The wizard's form state, its step, the errors it shows and its submit. */
+// The checks run the server's schema, and zod with it: they load once the form is on the
+// screen rather than before it can be drawn (the first page a creator opens is this one).
+type Checks = typeof WizardChecks;
+const loadChecks = (): Promise<Checks> => import('@/lib/envolvements/wizard-check');
+
+function useChecks(): Checks | null {
+  const [checks, setChecks] = useState<Checks | null>(null);
+  useEffect(() => {
+    let current = true;
+    // A failed load is tried again on submit, which says so if it fails there too.
+    loadChecks().then(
+      (loaded) => current && setChecks(loaded),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return checks;
+}
+
 /**
  * Focus follows the step to its heading once the step has changed, so the change is
  * announced and focus never falls to the page. Call the returned function before changing it.
@@ -73,7 +92,9 @@ function useStepFocus(step: number): () => void {
   };
 }
 
+/** The wizard's form state, its step, the errors it shows and its submit. */
 export function useCreateWizard() {
+  const checks = useChecks();
   const [state, setState] = useState<WizardState>(emptyWizard);
   const [step, setStep] = useState(1);
   // Errors of the last check or of the server; a field's error goes once the field changes.
@@ -113,11 +134,11 @@ export function useCreateWizard() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (step < WIZARD_STEPS.length || sending) return;
-    const found = validateWizard(state);
-    if (Object.keys(found).length) return fail(found, MESSAGES.fixErrors, true);
     setSending(true);
     setStatus(null);
     try {
+      const found = (checks ?? (await loadChecks())).validateWizard(state);
+      if (Object.keys(found).length) return fail(found, MESSAGES.fixErrors, true);
       const created = await create(state);
       setStatus({ tone: 'success', message: created.message, createdId: created.id });
       setState(emptyWizard());
@@ -134,7 +155,7 @@ export function useCreateWizard() {
   }
 
   const shown = { ...errors };
-  for (const [key, message] of Object.entries(stepErrors(step, state))) {
+  for (const [key, message] of Object.entries(checks?.stepErrors(step, state) ?? {})) {
     if (within(key, [...touched])) shown[key] = message;
   }
   const visibleStatus = status?.fixable && Object.keys(shown).length === 0 ? null : status;

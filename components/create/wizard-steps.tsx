@@ -6,7 +6,7 @@ import { FreeOnlyPrice } from '@/components/envolvement/free-only-price';
 import { todayInput } from '@/components/envolvement/dates';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
-import { LIMITS } from '@/lib/validation/envolvement';
+import { LIMITS } from '@/lib/validation/envolvement-limits';
 import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
 import { parsePriceInput, receiveLine, type Selling } from '@/lib/envolvements/selling';
 import { parseQuantityInput, setSubmissionsAllowed, type WizardState } from '@/lib/envolvements/wizard';

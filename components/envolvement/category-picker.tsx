@@ -2,7 +2,7 @@
 
 import { cn } from '@/components/ui/cn';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
-import { LIMITS } from '@/lib/validation/envolvement';
+import { LIMITS } from '@/lib/validation/envolvement-limits';
 
 /** Toggle chips for 1 to 3 categories; a fourth choice is ignored. */
 export function CategoryPicker({

@@ -4,7 +4,7 @@ import { Field, Input, Textarea } from '@/components/ui/field';
 import { FreeOnlyPrice } from './free-only-price';
 import { parsePriceInput, receiveLine, type Selling } from '@/lib/envolvements/selling';
 import { Switch } from '@/components/ui/switch';
-import { LIMITS } from '@/lib/validation/envolvement';
+import { LIMITS } from '@/lib/validation/envolvement-limits';
 import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
 import { CategoryPicker } from './category-picker';
 import { ImageUploader } from './image-uploader';

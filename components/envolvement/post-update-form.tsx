@@ -5,8 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { api, messageOf } from '@/lib/api-client';
-import { LIMITS, updatePostSchema } from '@/lib/validation/envolvement';
-import { checkWith, fieldError, type FieldErrors } from '@/lib/validation/field-errors';
+import { updatePostSchema } from '@/lib/validation/envolvement';
+import { LIMITS } from '@/lib/validation/envolvement-limits';
+import { checkWith } from '@/lib/validation/check';
+import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
 import { useReportError } from './error-banner';
 import { ImageUploader } from './image-uploader';
 

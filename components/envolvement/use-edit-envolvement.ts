@@ -5,8 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '@/lib/api-client';
 import type { Category } from '@/lib/domain/categories';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
-import { editEnvolvementSchema, MESSAGES } from '@/lib/validation/envolvement';
-import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
+import { editEnvolvementSchema } from '@/lib/validation/envolvement';
+import { MESSAGES } from '@/lib/validation/envolvement-limits';
+import { checkWith } from '@/lib/validation/check';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import { fromDateInput, toDateInput } from './dates';
 import { useReportError } from './error-banner';
 

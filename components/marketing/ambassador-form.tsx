@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input, inputClasses } from '@/components/ui/field';
 import { api, ApiError, messageOf } from '@/lib/api-client';
-import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
+import { checkWith } from '@/lib/validation/check';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import { AMBASSADOR_LIMITS, ambassadorSchema, CONTENT_TYPES, PLATFORMS } from '@/lib/validation/marketing';
 
 const EMPTY = { name: '', email: '', handle: '', platform: '', platformLink: '' };

@@ -68,7 +68,7 @@ export function Waitlist() {
     try {
       // The schema and its validator load on the first submit: the landing page does not carry them.
       const [{ checkWith }, { waitlistSchema }] = await Promise.all([
-        import('@/lib/validation/field-errors'),
+        import('@/lib/validation/check'),
         import('@/lib/validation/marketing'),
       ]);
       const checked = checkWith(waitlistSchema, { email });

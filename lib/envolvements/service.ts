@@ -6,11 +6,11 @@ import { db } from '@/lib/db/client';
 import { isCheckViolation } from '@/lib/db/errors';
 import { AppError } from '@/lib/http/errors';
 import {
-  MESSAGES,
   type CreateEnvolvementInput,
   type EditEnvolvementInput,
   type UpdatePostInput,
 } from '@/lib/validation/envolvement';
+import { MESSAGES } from '@/lib/validation/envolvement-limits';
 import { envolvements, posts, type EnvolvementRow } from '@/models';
 import { siteCurrency } from '@/lib/payments/config';
 import { PAID_EARLY_ACCESS, PAID_NEEDS_PAYOUTS } from '@/lib/payments/messages';

@@ -1,6 +1,6 @@
 import type { Category } from '@/lib/domain/categories';
-import { createEnvolvementSchema, LIMITS } from '@/lib/validation/envolvement';
-import { checkWith, type FieldErrors } from '@/lib/validation/field-errors';
+import { LIMITS } from '@/lib/validation/envolvement-limits';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import type { OfferFace } from './types';
 
 // The create wizard's rules: pure, so the form and the tests share them.
@@ -107,15 +107,6 @@ export function setSubmissionsAllowed(state: WizardState, allowed: boolean): Wiz
   };
 }
 
-/**
- * The final check before sending: the server's own schema run on the body the wizard
- * would send, so the wizard cannot accept what the server refuses or word it differently.
- */
-export function validateWizard(state: WizardState): FieldErrors {
-  const checked = checkWith(createEnvolvementSchema, toCreationBody(state));
-  return checked.ok ? {} : checked.fields;
-}
-
 /** A yyyy-mm-dd input as ISO text at local midnight. */
 function localMidnight(value: string): string | null {
   if (!value) return null;
@@ -182,11 +173,6 @@ export function stepOfField(field: string): number {
 export function firstStepWithError(errors: FieldErrors): number | null {
   const steps = Object.keys(errors).map(stepOfField);
   return steps.length ? Math.min(...steps) : null;
-}
-
-/** The errors of one step's fields, for showing them as the user fills that step in. */
-export function stepErrors(step: number, state: WizardState): FieldErrors {
-  return Object.fromEntries(Object.entries(validateWizard(state)).filter(([field]) => stepOfField(field) === step));
 }
 
 /** A file size in MB with two decimals, as the uploader shows it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { logError } from '@/lib/log';
-import { fieldErrorsOf, type FieldErrors } from '@/lib/validation/field-errors';
+import { fieldErrorsOf } from '@/lib/validation/check';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 
 const STATUS = {
   bad_request: 400,

@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server';
 import { z } from 'zod/mini';
 import { getViewerFromRequest, type Viewer } from '@/lib/auth/viewer';
 import { consumeRateLimit, RateLimitError, type RateLimitName } from '@/lib/rate-limit';
-import { fieldErrorsOf } from '@/lib/validation/field-errors';
+import { fieldErrorsOf } from '@/lib/validation/check';
 import { isUuid } from '@/lib/validation/ids';
 import { clientIp } from './client-ip';
 import { AppError, toErrorResponse } from './errors';

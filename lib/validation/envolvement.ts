@@ -1,46 +1,8 @@
 import { z } from 'zod/mini';
 import { isImageUrl } from '@/lib/domain/images';
 import { CATEGORIES } from '@/lib/domain/categories';
+import { LIMITS, MESSAGES } from './envolvement-limits';
 import { checkText } from './text';
-
-export const LIMITS = {
-  title: 200,
-  previewText: 1000,
-  description: 4000,
-  categoriesMax: 3,
-  quantityMax: 10000,
-  priceMin: 0.5,
-  priceMax: 10000,
-  imgUrl: 2000,
-  submissionDescription: 2000,
-  updateTitle: 200,
-  updateDescription: 4000,
-} as const;
-
-export const MESSAGES = {
-  titleRequired: 'Title is required',
-  titleTooLong: `Title must be ${LIMITS.title} characters or fewer`,
-  previewRequired: 'Preview text is required',
-  previewTooLong: `Preview text must be ${LIMITS.previewText} characters or fewer`,
-  descriptionTooLong: `Description must be ${LIMITS.description} characters or fewer`,
-  categoryRequired: 'At least one category is required',
-  categoryEditRequired: 'Please select at least one category',
-  tooManyCategories: `Choose at most ${LIMITS.categoriesMax} categories`,
-  unknownCategory: 'Unknown category',
-  priceNegative: 'Price cannot be negative',
-  priceTooSmall: 'A paid price must be at least $0.50',
-  priceTooLarge: 'Price cannot be more than $10,000.00',
-  priceCents: 'Price can have at most two decimals',
-  quantityNegative: 'Quantity cannot be negative',
-  quantityTooLarge: `Quantity cannot be more than ${LIMITS.quantityMax}`,
-  quantityWhole: 'Quantity must be a whole number',
-  endAfterTarget: 'End date cannot be after target envolvement date.',
-  targetBeforeEnd: 'Target envolvement date cannot be before end date.',
-  dateInPast: 'Date cannot be in the past',
-  invalidDate: 'Please enter a valid date',
-  invalidImage: 'Image must be an uploaded image or an https link',
-  fixErrors: 'Please fix the errors before submitting',
-} as const;
 
 const EARLIEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isImageUrl } from '@/lib/domain/images';
-import { checkWith, type FieldErrors } from './field-errors';
+import { checkWith } from './check';
+import type { FieldErrors } from './field-errors';
 import { checkText } from './text';
 
 export const openSubmissionsSchema = z

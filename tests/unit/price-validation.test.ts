@@ -3,7 +3,7 @@ import { parsePriceInput } from '@/lib/envolvements/selling';
 import { receiptLine } from '@/lib/envolvements/rules';
 import { emptyWizard, missingForStep } from '@/lib/envolvements/wizard';
 import { createEnvolvementSchema, editEnvolvementSchema } from '@/lib/validation/envolvement';
-import { checkWith } from '@/lib/validation/field-errors';
+import { checkWith } from '@/lib/validation/check';
 import { creationBody } from '../factories/envolvement-input';
 
 const priceErrors = (price: number | null, free = false) => {

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { ambassadorSchema, waitlistSchema } from '@/lib/validation/marketing';
 import { registerSchema } from '@/lib/validation/auth';
 import { createEnvolvementSchema, updatePostSchema } from '@/lib/validation/envolvement';
-import { fieldErrorsOf } from '@/lib/validation/field-errors';
+import { fieldErrorsOf } from '@/lib/validation/check';
 import { checkoutBodySchema } from '@/lib/validation/payments';
 import { statusUpdateSchema, userSubmissionSchema } from '@/lib/validation/submissions';
 import { checkText, hasForbiddenCharacters } from '@/lib/validation/text';

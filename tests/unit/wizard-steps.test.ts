@@ -6,15 +6,14 @@ import {
   firstStepWithError,
   isStepComplete,
   parseQuantityInput,
-  stepErrors,
   stepOfField,
   toCreationBody,
   toPreviewOffer,
-  validateWizard,
   type WizardState,
 } from '@/lib/envolvements/wizard';
+import { stepErrors, validateWizard } from '@/lib/envolvements/wizard-check';
 import { createEnvolvementSchema } from '@/lib/validation/envolvement';
-import { fieldErrorsOf } from '@/lib/validation/field-errors';
+import { fieldErrorsOf } from '@/lib/validation/check';
 
 const ready = (overrides: Partial<WizardState> = {}): WizardState => ({
   ...emptyWizard(),

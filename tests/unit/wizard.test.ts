@@ -6,8 +6,8 @@ import {
   parseQuantityInput,
   setSubmissionsAllowed,
   toCreationBody,
-  validateWizard,
 } from '@/lib/envolvements/wizard';
+import { validateWizard } from '@/lib/envolvements/wizard-check';
 
 const filled = () => ({ ...emptyWizard(), title: 'T', previewText: 'P', categories: ['Art' as const] });
 

@@ -4,7 +4,8 @@ import { REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
 import { NOT_FOUND_MESSAGE, updateEnvolvement } from '@/lib/envolvements/service';
 import { AppError } from '@/lib/http/errors';
 import { authedRoute, parseId, publicRoute } from '@/lib/http/route';
-import { editEnvolvementSchema, MESSAGES } from '@/lib/validation/envolvement';
+import { editEnvolvementSchema } from '@/lib/validation/envolvement';
+import { MESSAGES } from '@/lib/validation/envolvement-limits';
 
 // GET /api/post/{id}: one envolvement; its updates only for the creator and members, a draft only for them
 export const GET = publicRoute(async ({ params, viewer }) => {

@@ -1,6 +1,7 @@
 import { createEnvolvement } from '@/lib/envolvements/service';
 import { authedRoute } from '@/lib/http/route';
-import { createEnvolvementSchema, MESSAGES } from '@/lib/validation/envolvement';
+import { createEnvolvementSchema } from '@/lib/validation/envolvement';
+import { MESSAGES } from '@/lib/validation/envolvement-limits';
 
 // POST /api/post/new-base-envolvement: publish a new envolvement (creator from the session)
 export const POST = authedRoute(
