@@ -16,7 +16,8 @@ const nextConfig: NextConfig = {
   // Pages served from the cache (Explore, public profiles) are made from the database, not by
   // the build: they are kept in memory (or Redis), never written into the build folder, where
   // a restarted server, or one on another database, would serve them as they were.
-  experimental: { isrFlushToDisk: false },
+  // A CI run builds once on a fresh clone: Turbopack's build cache on disk would only be written.
+  experimental: { isrFlushToDisk: false, turbopackFileSystemCacheForBuild: !process.env.CI },
   ...(process.env.REDIS_URL ? { cacheHandler: path.resolve('cache-handler.mjs'), cacheMaxMemorySize: 0 } : {}),
   images: {
     // Covers, banners and avatars the app stored, and Cloudinary's; any other https image
