@@ -180,7 +180,9 @@ test.describe('visitors', () => {
     request,
   }) => {
     const list = await request.get('/api/post/pull?limit=1');
-    const [first] = (await list.json()).items;
+    const [listed] = (await list.json()).items;
+    // A list's cards carry no description: the envolvement itself has it.
+    const first = await (await request.get(`/api/post/${listed._id}`)).json();
     await page.goto(`/envolvement/${first._id}`);
     await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
     await expect(page.getByText(first.description || first.previewText)).toBeVisible();
