@@ -201,6 +201,18 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     await expect(page.getByTestId('offer-card').filter({ hasText: title })).toBeVisible();
     await page.getByRole('link', { name: 'Clear Filters' }).click();
     await expect(page).toHaveURL(/\/explore$/);
+    // In a category row a card is as wide on every screen, so its cover comes from the
+    // optimizer at that width and twice it.
+    const rowCover = page
+      .getByRole('region', { name: 'Travel', exact: true })
+      .getByTestId('offer-card')
+      .filter({ hasText: title })
+      .locator('img');
+    await expect(rowCover).toHaveAttribute('srcset', /^\/_next\/image\?url=%2Fuploads%2F\S+ 1x, \S+ 2x$/);
+    await rowCover.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => rowCover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     await page.goto('/explore?category=Gaming&view=all');
     await expect(page.getByTestId('offer-card').filter({ hasText: title })).toHaveCount(0);

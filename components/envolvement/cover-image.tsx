@@ -26,13 +26,19 @@ type CoverImageProps = {
   sizes?: string;
   /** The page's largest picture: loaded first, not lazily. */
   priority?: boolean;
+  /**
+   * The cover's width in CSS pixels where it does not change with the viewport (a card in a
+   * category row): the browser then chooses between that width and twice it, instead of
+   * among every width the optimizer makes.
+   */
+  width?: number;
 };
 
 /** A card in Explore's grid: one column on phones, up to four on wide screens. */
 export const CARD_SIZES = '(min-width: 1536px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /** The cover image, or a branded placeholder in the colours of the offer's category. */
-export function CoverImage({ src, category, className, sizes = CARD_SIZES, priority = false }: CoverImageProps) {
+export function CoverImage({ src, category, className, sizes = CARD_SIZES, priority = false, width }: CoverImageProps) {
   if (!src) {
     return (
       <div
@@ -51,7 +57,18 @@ export function CoverImage({ src, category, className, sizes = CARD_SIZES, prior
   }
   return (
     <div className={cn('relative overflow-hidden', className)}>
-      <Picture src={src} alt="" fill sizes={sizes} priority={priority} className="object-cover" />
+      {width ? (
+        <Picture
+          src={src}
+          alt=""
+          width={width}
+          height={width / 2}
+          priority={priority}
+          className="size-full object-cover"
+        />
+      ) : (
+        <Picture src={src} alt="" fill sizes={sizes} priority={priority} className="object-cover" />
+      )}
     </div>
   );
 }

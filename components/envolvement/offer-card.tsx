@@ -22,7 +22,6 @@ import type { EnvolvementDto, OfferCardDto, OfferFace } from '@/lib/envolvements
 import { CoverImage } from './cover-image';
 import { OfferStatusBadge } from './offer-action';
 import { OfferDialogBody } from './offer-dialog';
-import { ClockIcon, PeopleIcon } from './offer-icons';
 
 type OfferCardFaceProps = {
   /** A card from a list, or the wizard's preview: the face shows no description. */
@@ -39,41 +38,41 @@ type OfferCardFaceProps = {
   className?: string;
   /** Load the cover at once: one of the first pictures on the page. */
   priority?: boolean;
+  /** The cover's width in CSS pixels where the card's width is fixed (a category row). */
+  coverWidth?: number;
   /** What the viewer paid for it, when and to whom ('Paid $12.00 to @maya on Nov 25, 2026 · Paid'). */
   receipt?: string | null;
 };
 
-type CardCoverProps = Pick<OfferCardFaceProps, 'cover' | 'mark' | 'priority'> & {
+type CardCoverProps = Pick<OfferCardFaceProps, 'cover' | 'mark' | 'priority' | 'coverWidth'> & {
   offer: OfferCardFaceProps['offer'];
   status: OfferStatus;
   shown: Category | undefined;
 };
 
 /** The card's picture, with its price, category, status and the viewer's membership mark over it. */
-function CardCover({ offer, cover, mark, status, shown, priority = false }: CardCoverProps) {
+function CardCover({ offer, cover, mark, status, shown, priority = false, coverWidth }: CardCoverProps) {
   return (
     <div className="relative">
-      {cover ?? <CoverImage src={offer.imgUrl} category={shown} className="h-40 w-full" priority={priority} />}
+      {cover ?? (
+        <CoverImage
+          src={offer.imgUrl}
+          category={shown}
+          className="h-40 w-full"
+          width={coverWidth}
+          priority={priority}
+        />
+      )}
       {mark && (
-        <span
-          className="absolute inset-x-0 bottom-0 bg-slate-900/75 px-3 py-1.5 text-xs font-semibold text-white"
-          data-testid="membership-mark"
-        >
+        <span className="offer-card-mark" data-testid="membership-mark">
           {mark}
         </span>
       )}
-      <span
-        className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow"
-        data-testid="price-badge"
-      >
+      <span className="offer-card-price" data-testid="price-badge">
         {formatPrice(offer.priceCents)}
       </span>
-      <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
-        {shown && (
-          <span className="rounded-full bg-slate-900/60 px-2.5 py-0.5 text-xs font-medium text-white backdrop-blur-sm">
-            {shown}
-          </span>
-        )}
+      <div className="offer-card-tags">
+        {shown && <span className="offer-card-category">{shown}</span>}
         <OfferStatusBadge status={status} />
       </div>
     </div>
@@ -93,26 +92,26 @@ export function OfferCardFace({
   return (
     <div className={cn('flex h-full flex-col', className)}>
       <CardCover offer={offer} status={status} shown={shown} {...cover} />
-      <div className="flex flex-1 flex-col gap-2 p-4 text-left">
-        <h3 className="line-clamp-2 font-semibold [overflow-wrap:anywhere] text-ink">{title ?? offer.title}</h3>
-        <p className="line-clamp-2 text-sm [overflow-wrap:anywhere] text-slate-600">{offer.previewText}</p>
-        <dl className="mt-auto flex items-center justify-between gap-2 pt-2 text-xs font-medium text-slate-600">
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <ClockIcon className="text-slate-400" />
+      <div className="offer-card-body">
+        <h3 className="offer-card-title">{title ?? offer.title}</h3>
+        <p className="offer-card-preview">{offer.previewText}</p>
+        <dl className="offer-card-facts">
+          <div>
+            <dt className="flex">
+              <span className="icon-clock text-slate-400" />
               <span className="sr-only">Days left</span>
             </dt>
             <dd data-testid="days-left">{daysLeftLabel(offer.endDate)}</dd>
           </div>
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <PeopleIcon className="text-slate-400" />
+          <div>
+            <dt className="flex">
+              <span className="icon-people text-slate-400" />
               <span className="sr-only">Spots left</span>
             </dt>
             <dd data-testid="spots">{spotsLabel(offer.quantity)}</dd>
           </div>
         </dl>
-        <p className="flex items-center gap-2 border-t border-slate-100 pt-3 text-xs font-medium text-slate-600">
+        <p className="offer-card-by">
           <Avatar name={offer.username} picture={offer.userPicture} size={20} />
           <span className="truncate">@{offer.username}</span>
         </p>
@@ -126,70 +125,46 @@ export function OfferCardFace({
   );
 }
 
-// The whole card is clickable through the title's control stretched over it (::after), so
-// the card holds headings and lists instead of squeezing them into a button or a link.
-const CARD =
-  'group relative h-full w-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500';
-const STRETCHED = 'text-left after:absolute after:inset-0 after:content-[""] focus-visible:outline-none';
-
-type OfferCardProps = {
+type OfferCardProps = Pick<OfferCardFaceProps, 'category' | 'className' | 'priority' | 'coverWidth'> & {
   envolvement: OfferCardDto;
   viewer: OfferViewer;
   /** 'dialog' opens the offer dialog; 'link' goes straight to the detail page. */
   mode?: 'dialog' | 'link';
-  category?: Category;
-  className?: string;
-  priority?: boolean;
   /** Show the viewer's receipt under the card (their purchases). */
   receipt?: boolean;
 };
 
+// The whole card is clickable through the title's control stretched over it (::after), so
+// the card holds headings and lists instead of squeezing them into a button or a link. Its
+// styles are named in app/globals.css: Explore repeats the card more than a hundred times.
 export function OfferCard({
   envolvement,
   viewer,
   mode = 'dialog',
-  category,
   className,
-  priority,
   receipt: showReceipt,
+  ...face
 }: OfferCardProps) {
   const mark = membershipMark(envolvement.removed, envolvement.membership);
   const receipt =
     showReceipt && envolvement.membership ? receiptLine(envolvement.membership, envolvement.username) : null;
   // A removed envolvement already carries its mark along the cover's foot.
   const status = envolvement.removed ? 'open' : offerStatus(envolvement);
+  const card = (title: ReactNode) => (
+    <article className={cn('offer-card', className)} data-testid="offer-card">
+      <OfferCardFace offer={envolvement} mark={mark} status={status} receipt={receipt} title={title} {...face} />
+    </article>
+  );
   if (mode === 'link') {
-    return (
-      <article className={cn(CARD, className)} data-testid="offer-card">
-        <OfferCardFace
-          offer={envolvement}
-          mark={mark}
-          status={status}
-          category={category}
-          priority={priority}
-          receipt={receipt}
-          title={
-            <Link href={`/envolvement/${envolvement._id}`} className={STRETCHED}>
-              {envolvement.title}
-            </Link>
-          }
-        />
-      </article>
+    return card(
+      <Link href={`/envolvement/${envolvement._id}`} className="offer-card-open">
+        {envolvement.title}
+      </Link>,
     );
   }
   return (
     <Dialog>
-      <article className={cn(CARD, className)} data-testid="offer-card">
-        <OfferCardFace
-          offer={envolvement}
-          mark={mark}
-          status={status}
-          category={category}
-          priority={priority}
-          receipt={receipt}
-          title={<DialogTrigger className={cn(STRETCHED, 'cursor-pointer')}>{envolvement.title}</DialogTrigger>}
-        />
-      </article>
+      {card(<DialogTrigger className="offer-card-open">{envolvement.title}</DialogTrigger>)}
       <DialogContent title={envolvement.title}>
         <OfferDialogDetails envolvement={envolvement} viewer={viewer} />
       </DialogContent>

@@ -1,14 +1,9 @@
 import type { SVGProps } from 'react';
 import { LineIcon } from '@/components/ui/line-icon';
 
-// Small line icons of the offer card and dialog (24px grid, currentColor).
+// Small line icons of the offer dialog (24px grid, currentColor). The card draws its clock and
+// people icons from CSS (app/globals.css), with the same paths.
 
-export const ClockIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon size={16} {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </LineIcon>
-);
 export const PeopleIcon = (p: SVGProps<SVGSVGElement>) => (
   <LineIcon size={16} {...p}>
     <circle cx="9" cy="8" r="3.5" />

@@ -11,6 +11,8 @@ import type { Category } from '@/lib/domain/categories';
 import { exploreHref } from './explore-params';
 
 const CARD = 'w-64 shrink-0 snap-start sm:w-80';
+/** A card's width from `sm` up (w-80), the widest it is drawn. */
+const COVER_WIDTH = 320;
 const ARROW =
   'rounded-full border border-slate-300 bg-white p-2 text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 disabled:shadow-none';
 
@@ -117,6 +119,7 @@ export function CategoryRow({ category, items, viewer, first = false }: Category
               viewer={viewer}
               category={category}
               priority={first && index < EAGER_COVERS}
+              coverWidth={COVER_WIDTH}
             />
           </div>
         ))}

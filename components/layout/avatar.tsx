@@ -19,14 +19,7 @@ export function Avatar({ name, picture, size = 32, className }: AvatarProps) {
     );
   }
   return (
-    <span
-      aria-hidden
-      style={{ ...style, fontSize: size * 0.45 }}
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700 uppercase',
-        className,
-      )}
-    >
+    <span aria-hidden style={{ ...style, fontSize: size * 0.45 }} className={cn('avatar-initial', className)}>
       {name.trim().charAt(0) || '?'}
     </span>
   );

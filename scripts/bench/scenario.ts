@@ -15,7 +15,7 @@ export type Measured = { route: Summary; floor: Summary };
 
 export type SizeFigures = {
   rows: number;
-  explore: Measured;
+  explore: Measured & { htmlKb: number };
   exploreQ: Measured;
   exploreCategory: Measured;
   detail: Measured;
@@ -75,7 +75,7 @@ export async function measureSize(
   const claims = await measureClaims(server, client, fixtures.creatorId);
   return {
     rows: size.rows,
-    explore,
+    explore: { ...explore, htmlKb: await htmlKb(server, { path: '/explore', headers }) },
     exploreQ,
     exploreCategory,
     detail,

@@ -59,15 +59,22 @@ const dialog = (e: EnvolvementDto, viewerId: string | null, cardPayments = true,
   renderToStaticMarkup(
     createElement(OfferDialogBody, { envolvement: e, description, viewer: { viewerId, cardPayments }, now }),
   );
-const card = (e: EnvolvementDto, mode?: 'dialog' | 'link', category?: EnvolvementDto['categories'][number]) =>
+const card = (
+  e: EnvolvementDto,
+  mode?: 'dialog' | 'link',
+  category?: EnvolvementDto['categories'][number],
+  coverWidth?: number,
+) =>
   renderToStaticMarkup(
     createElement(OfferCard, {
       envolvement: e,
       viewer: { viewerId: 'local|viewer', cardPayments: true },
       mode,
       category,
+      coverWidth,
     }),
   );
+const srcsetOf = (html: string) => /srcSet="([^"]*)"/.exec(html)?.[1] ?? '';
 
 describe('offer card', () => {
   it("shows 'Free', the title, preview, 'No Deadline', 'Unlimited' and the creator", () => {
@@ -115,6 +122,29 @@ describe('offer card', () => {
     expect(card(offer())).toMatch(/>Art<\/span>/);
     expect(card(offer())).toContain('data-testid="cover-placeholder"');
     expect(card(offer())).not.toContain('No image available');
+  });
+
+  it('draws the cover of a card in a category row at its width and twice it, and a grid card at every width', () => {
+    const uploaded = offer({ imgUrl: '/uploads/covers/8d3c1f7e-2b4a-4c5d-9e6f-0a1b2c3d4e5f.jpg' });
+    const inRow = srcsetOf(card(uploaded, 'dialog', 'Art', 320));
+    expect(inRow).toMatch(/^\S+w=384&amp;q=75 1x, \S+w=640&amp;q=75 2x$/);
+    const inGrid = srcsetOf(card(uploaded));
+    expect(inGrid.split(', ').length).toBeGreaterThan(4);
+    expect(inGrid).toMatch(/ \d+w$/);
+  });
+
+  // Explore's first view repeats the card for twelve offers in each category: its styles are
+  // named once in the stylesheet, and its icons drawn by CSS, so that each copy stays small.
+  it('keeps the markup of a card small', () => {
+    const typical = offer({
+      priceCents: 1250,
+      price: { price: 12.5, free: false },
+      previewText: 'A hand-drawn portrait of you, in ink and watercolour, sent as a file within two weeks.',
+      imgUrl: '/uploads/covers/8d3c1f7e-2b4a-4c5d-9e6f-0a1b2c3d4e5f.jpg',
+      endDate: { endDate: inDays(20), none: false },
+      quantity: { quantity: 10, unlimited: false, currentEnvolves: 3 },
+    });
+    expect(Buffer.byteLength(card(typical, 'dialog', 'Art', 320))).toBeLessThan(1_900);
   });
 
   it('opens the dialog from a button named by the title, or links to the detail page', () => {
