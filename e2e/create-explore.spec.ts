@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import zlib from 'node:zlib';
-import { expectPriceField } from './helpers';
+import { expectPriceField, openTab } from './helpers';
 
 test.use({ storageState: 'e2e/.auth/creator.json' });
 
@@ -72,9 +72,9 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     const preview = page.getByTestId('wizard-preview');
     await expect(preview.getByText('Your Title')).toBeVisible();
     await expect(preview.getByText('Your preview text will appear here.')).toBeVisible();
-    await preview.getByRole('tab', { name: 'Detail View' }).click();
+    await openTab(preview, 'Detail View');
     await expect(preview.getByText('Your detailed description will appear here.')).toBeVisible();
-    await preview.getByRole('tab', { name: 'Thumbnail' }).click();
+    await openTab(preview, 'Thumbnail');
 
     // Step 1: leaving a required field empty says so; Enter in the title does not submit.
     await page.getByLabel('Title').focus();

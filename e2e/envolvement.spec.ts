@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import zlib from 'node:zlib';
 import { storageState } from './demo-accounts';
-import { expectPriceField } from './helpers';
+import { expectPriceField, openTab } from './helpers';
 
 // A real 1x1 PNG, built from the format's rules.
 function png(): Buffer {
@@ -120,7 +120,7 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByRole('heading', { name: `${title} (edited)` })).toBeVisible();
       await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
-      await page.getByRole('tab', { name: 'Submissions' }).click();
+      await openTab(page, 'Submissions');
       await expect(page.getByText('Current Submissions:')).toBeVisible();
     });
   });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { storageState } from './demo-accounts';
+import { openTab } from './helpers';
 
 test.describe('signed out', () => {
   test('top bar offers Sign in and no profile or create link', async ({ page }) => {
@@ -55,7 +56,7 @@ test.describe('signed out', () => {
 test('sign up, sign out and sign in again through /login', async ({ page }) => {
   const email = `newcomer-${Date.now()}@example.com`;
   await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await openTab(page, 'Sign up');
   await page.getByLabel('Name').fill('Alexandria Newcomer');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('short');

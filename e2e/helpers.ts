@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FAKE_STRIPE_URL } from '../playwright.config';
 
 /**
@@ -70,7 +70,7 @@ export async function payByCard(request: APIRequestContext, envolvementId: strin
  */
 export async function signUp(page: Page, account: { name: string; email: string }): Promise<{ nickname: string }> {
   await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await openTab(page, 'Sign up');
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill('violet-harbor-lantern-93');
@@ -95,4 +95,16 @@ export async function expectPriceField(page: Page): Promise<void> {
   await expect(page.getByLabel('Price')).toBeDisabled();
   await expect(page.getByLabel('Price')).toHaveValue('Free');
   await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
+}
+
+/**
+ * Opens a tab, clicking again until it is selected: tabs are drawn on the server and answer
+ * a click only once React has taken over the page, which a busy machine can delay.
+ */
+export async function openTab(scope: Page | Locator, name: string): Promise<void> {
+  const tab = scope.getByRole('tab', { name });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass();
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { storageState } from './demo-accounts';
-import { payByCard, publish } from './helpers';
+import { payByCard, publish, openTab } from './helpers';
 
 // Money that went back shows as such: a creator's refund and a deletion with members.
 test.describe.serial('refunds and removal', () => {
@@ -22,7 +22,7 @@ test.describe.serial('refunds and removal', () => {
     const creator = await browser.newContext({ storageState: storageState('creator') });
     const page = await creator.newPage();
     await page.goto(`/envolvement/${refundable}`);
-    await page.getByRole('tab', { name: 'Members' }).click();
+    await openTab(page, 'Members');
     const row = page.getByTestId('member-row').filter({ hasText: 'samjoins' });
     await expect(row.getByTestId('member-status')).toHaveText('Paid');
     await expect(row).toContainText('$15.00');
@@ -38,7 +38,7 @@ test.describe.serial('refunds and removal', () => {
     const buyer = await browser.newContext({ storageState: storageState('buyer') });
     const mine = await buyer.newPage();
     await mine.goto('/profile');
-    await mine.getByRole('tab', { name: 'Purchased Envolvements' }).click();
+    await openTab(mine, 'Purchased Envolvements');
     const card = mine.getByTestId('offer-card').filter({ hasText: 'Mixing lesson' });
     await expect(card.getByTestId('membership-mark')).toHaveText('Refunded');
     await mine.goto(`/envolvement/${refundable}`);
@@ -71,7 +71,7 @@ test.describe.serial('refunds and removal', () => {
     const buyer = await browser.newContext({ storageState: storageState('buyer') });
     const mine = await buyer.newPage();
     await mine.goto('/profile');
-    await mine.getByRole('tab', { name: 'Purchased Envolvements' }).click();
+    await openTab(mine, 'Purchased Envolvements');
     const card = mine.getByTestId('offer-card').filter({ hasText: 'Listening party' });
     await expect(card.getByTestId('membership-mark')).toHaveText('Removed by the creator · Refunded');
     const own = await mine.goto(`/envolvement/${removable}`);

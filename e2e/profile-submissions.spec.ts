@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import zlib from 'node:zlib';
 import { storageState } from './demo-accounts';
+import { openTab } from './helpers';
 
 test.describe.serial('the submissions loop', () => {
   let id = '';
@@ -29,7 +30,7 @@ test.describe.serial('the submissions loop', () => {
 
     const page = await context.newPage();
     await page.goto(`/envolvement/${id}`);
-    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await openTab(page, 'Submissions');
     await expect(page.getByText('Nothing here yet')).toBeVisible();
     await page.getByRole('button', { name: 'Open Submissions' }).click();
     await expect(page.getByText('Submission Settings')).toBeVisible();
@@ -53,7 +54,7 @@ test.describe.serial('the submissions loop', () => {
     await page.goto(`/payment/${id}`);
     await page.getByRole('button', { name: 'Join for Free' }).click();
     await page.waitForURL(`**/envolvement/${id}`);
-    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await openTab(page, 'Submissions');
     await expect(page.getByRole('heading', { name: 'Your Submission' })).toBeVisible();
     await expect(page.getByText('Picture', { exact: true })).toHaveCount(0);
     await page.getByLabel('Description').fill('Sir Fluffington');
@@ -68,7 +69,7 @@ test.describe.serial('the submissions loop', () => {
     const context = await browser.newContext({ storageState: storageState('creator') });
     const page = await context.newPage();
     await page.goto(`/envolvement/${id}`);
-    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await openTab(page, 'Submissions');
     await expect(page.getByText('Current Submissions:')).toBeVisible();
     await page.getByRole('button', { name: 'Show submission of samjoins' }).click();
     await expect(page.getByText('Sir Fluffington')).toBeVisible();
@@ -82,7 +83,7 @@ test.describe.serial('the submissions loop', () => {
     const context = await browser.newContext({ storageState: storageState('buyer') });
     const page = await context.newPage();
     await page.goto(`/envolvement/${id}`);
-    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await openTab(page, 'Submissions');
     await expect(page.getByTestId('submission-status')).toHaveText('Status: Approved');
     await context.close();
   });
