@@ -13,6 +13,13 @@ import { exploreHref } from './explore-params';
 const CARD = 'w-64 shrink-0 snap-start sm:w-80';
 /** A card's width from `sm` up (w-80), the widest it is drawn. */
 const COVER_WIDTH = 320;
+/**
+ * The cards of the rows after the first are drawn only as they come near the screen: Explore
+ * shows a row for each of eleven categories, and a phone sees one on arrival. Until then each
+ * scroller keeps the height of its cards (about 23rem), so the page's length does not jump.
+ * The scroller clips its content already, so the paint containment this brings changes nothing.
+ */
+const DEFERRED = '[content-visibility:auto] [contain-intrinsic-size:auto_23rem]';
 const ARROW =
   'rounded-full border border-slate-300 bg-white p-2 text-slate-700 shadow-sm transition hover:bg-slate-50 disabled:cursor-default disabled:opacity-40 disabled:shadow-none';
 
@@ -37,9 +44,22 @@ function useScrollEdges() {
     setEdges({ start: el.scrollLeft <= 1, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
   }, []);
   useEffect(() => {
-    measure();
+    const el = scroller.current;
+    if (!el) return;
+    // A row further down is measured as it comes near: reading its size at once would lay out
+    // what the browser may skip while the page loads (see DEFERRED below).
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) measure();
+      },
+      { rootMargin: '200px 0px' },
+    );
+    near.observe(el);
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      near.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, [measure]);
   const scroll = (direction: 1 | -1) => {
     const el = scroller.current;
@@ -110,7 +130,10 @@ export function CategoryRow({ category, items, viewer, first = false }: Category
       <div
         ref={scroller}
         onScroll={measure}
-        className="scrollbar-none relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto px-1 pt-1 pb-3"
+        className={cn(
+          'scrollbar-none relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto px-1 pt-1 pb-3',
+          !first && DEFERRED,
+        )}
       >
         {items.map((item, index) => (
           <div key={item._id} className={CARD}>
