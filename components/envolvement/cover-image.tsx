@@ -57,18 +57,14 @@ export function CoverImage({ src, category, className, sizes = CARD_SIZES, prior
   }
   return (
     <div className={cn('relative overflow-hidden', className)}>
-      {width ? (
-        <Picture
-          src={src}
-          alt=""
-          width={width}
-          height={width / 2}
-          priority={priority}
-          className="size-full object-cover"
-        />
-      ) : (
-        <Picture src={src} alt="" fill sizes={sizes} priority={priority} className="object-cover" />
-      )}
+      <Picture
+        src={src}
+        alt=""
+        priority={priority}
+        {...(width
+          ? { width, height: width / 2, className: 'size-full object-cover' }
+          : { fill: true, sizes, className: 'object-cover' })}
+      />
     </div>
   );
 }
