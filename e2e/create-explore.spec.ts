@@ -255,6 +255,18 @@ test.describe('the default Explore view', () => {
       await row.getByRole('button', { name: /right$/ }).click();
       await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(width / 2);
     }
+    // A row further down is drawn, and its arrows measured, once it comes into view.
+    const last = rows.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        last.evaluate((row) => {
+          const cards = row.querySelector<HTMLElement>('.snap-x')!;
+          const right = row.querySelector<HTMLButtonElement>('button[aria-label$="right"]')!;
+          return cards.scrollWidth > cards.clientWidth + 1 === !right.disabled;
+        }),
+      )
+      .toBe(true);
     // The page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.getByRole('link', { name: 'View All Envolvements' }).click();

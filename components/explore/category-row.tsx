@@ -34,8 +34,12 @@ type CategoryRowProps = {
 /** How many covers of the first row or grid are loaded at once rather than lazily. */
 export const EAGER_COVERS = 4;
 
-/** Whether the row can scroll further either way, kept current on scroll and resize. */
-function useScrollEdges() {
+/**
+ * Whether the row can scroll further either way, kept current on scroll and resize. A
+ * deferred row is measured once the browser draws its cards: before, it has nothing to
+ * scroll, and reading its size would force the layout the browser is skipping.
+ */
+function useScrollEdges(deferred: boolean) {
   const scroller = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
   const measure = useCallback(() => {
@@ -46,21 +50,23 @@ function useScrollEdges() {
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    // A row further down is measured as it comes near: reading its size at once would lay out
-    // what the browser may skip while the page loads (see DEFERRED below).
-    const near = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) measure();
-      },
-      { rootMargin: '200px 0px' },
-    );
-    near.observe(el);
-    window.addEventListener('resize', measure);
-    return () => {
-      near.disconnect();
-      window.removeEventListener('resize', measure);
+    // Where the browser cannot defer drawing, every row is drawn at once.
+    let skipped = deferred && CSS.supports('content-visibility', 'auto');
+    const drawn = (event: Event) => {
+      skipped = (event as ContentVisibilityAutoStateChangeEvent).skipped;
+      if (!skipped) measure();
     };
-  }, [measure]);
+    const resized = () => {
+      if (!skipped) measure();
+    };
+    el.addEventListener('contentvisibilityautostatechange', drawn);
+    if (!skipped) measure();
+    window.addEventListener('resize', resized);
+    return () => {
+      el.removeEventListener('contentvisibilityautostatechange', drawn);
+      window.removeEventListener('resize', resized);
+    };
+  }, [deferred, measure]);
   const scroll = (direction: 1 | -1) => {
     const el = scroller.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth, behavior: 'smooth' });
@@ -121,7 +127,7 @@ function RowHeader({
 
 /** One category's horizontal scroller; each button moves one container width. */
 export function CategoryRow({ category, items, viewer, first = false }: CategoryRowProps) {
-  const { scroller, edges, measure, scroll } = useScrollEdges();
+  const { scroller, edges, measure, scroll } = useScrollEdges(!first);
   const headingId = `row-${category.replace(/\W/g, '')}`;
   return (
     <section aria-labelledby={headingId} data-testid="category-row" className="space-y-3">
