@@ -4,9 +4,13 @@ import type Redis from 'ioredis';
 type CacheControl = { revalidate: number | false; expire?: number };
 type Entry = { value: unknown; lastModified: number; cacheControl?: CacheControl };
 
+/** How long after a tag's invalidation an entry stored under it is still a miss, in ms. */
+export const SETTLE_MS: number;
+
 export default class CacheHandler {
-  constructor();
-  readonly redis: Redis;
+  constructor(options?: { maxMemoryCacheSize?: number });
+  /** The shared connection when REDIS_URL is set. */
+  readonly redis: Redis | null;
   get(
     key: string,
     ctx?: { kind?: string; tags?: string[]; softTags?: string[]; isFallback?: boolean },

@@ -1,24 +1,105 @@
-// Next's cache shared by every instance through Redis (next.config.ts uses it when REDIS_URL is
-// set). Cached reads (`unstable_cache`, kind FETCH) and the output of ISR pages and route
-// handlers (kinds APP_PAGE and APP_ROUTE) live in Redis with the tags they were made under: a
-// read's come with the call, a page's in its x-next-cache-tags header, which also holds the
-// implicit `_N_T_/…` tags that revalidatePath invalidates. `revalidateTag` on any instance
-// records when each tag was invalidated, and an entry stored before that is a miss everywhere.
-// Other kinds (images, Pages Router output: this app caches neither here) stay in this process.
+// Next's cache for this app (next.config.ts). Cached reads (`unstable_cache`, kind FETCH) and
+// the output of ISR pages and route handlers (kinds APP_PAGE and APP_ROUTE) are kept with the
+// tags they were made under: a read's come with the call, a page's in its x-next-cache-tags
+// header, which also holds the implicit `_N_T_/…` tags that revalidatePath invalidates.
+// `revalidateTag` records when each tag was invalidated, and an entry stored before that, or
+// too soon after it (SETTLE_MS), is a miss.
+// With REDIS_URL, those kinds and the tag times live in Redis, shared by every instance;
+// without it, in this process. Other kinds (Pages Router output: this app has none) always
+// stay in this process.
 import Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 const PREFIX = 'envolve:cache:';
-const TAG_TIMES = `${PREFIX}tags`;
-/** How long an entry with no revalidation time of its own is kept. */
-const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
-/** The kinds kept in Redis; Next names them in `ctx.kind` on get and in `data.kind` on set. */
+const TAG_PREFIX = 'envolve:tag:';
+/** The longest an entry is kept, and how long one with no revalidation time of its own is. */
+const MAX_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * How long after a tag's invalidation an entry stored under it is not trusted. A render that
+ * began before a change and is stored after the change's invalidation holds what it read before
+ * the change, yet is stamped after the invalidation: served as fresh, it would show the old
+ * data until its revalidate time. An entry stored this soon after an invalidation of one of its
+ * tags is therefore a miss, and so is rendered again, until one is stored later than that.
+ * It covers renders shorter than this, and clocks of instances that differ by less.
+ */
+export const SETTLE_MS = 5_000;
+/**
+ * How long a tag's invalidation time matters: an entry stored more than SETTLE_MS after it is
+ * not concerned, and none stored before it outlives MAX_TTL_SECONDS.
+ */
+const TAG_TIME_MS = MAX_TTL_SECONDS * 1000 + SETTLE_MS;
+/** The kinds kept in Redis when there is one; Next names them in `ctx.kind` on get and in `data.kind` on set. */
 const SHARED_KINDS = new Set(['FETCH', 'APP_PAGE', 'APP_ROUTE']);
 const TAGS_HEADER = 'x-next-cache-tags';
+/** Next's default for `cacheMaxMemorySize`, which it passes to the handler as `maxMemoryCacheSize`. */
+const DEFAULT_MEMORY_BYTES = 50 * 1024 * 1024;
+
+/** Bytes a value takes, roughly: what its text and payloads weigh. */
+function sizeOf(value) {
+  switch (value?.kind) {
+    case 'APP_PAGE': {
+      let size = (value.html?.length ?? 0) + (value.rscData?.length ?? 0) + (value.postponed?.length ?? 0);
+      for (const [path, segment] of value.segmentData ?? []) size += path.length + segment.length;
+      return size;
+    }
+    case 'APP_ROUTE':
+      return value.body?.length ?? 0;
+    case 'FETCH':
+      return JSON.stringify(value.data ?? '').length;
+    default:
+      return JSON.stringify(value ?? null).length;
+  }
+}
+
+/** Entries and tag times in this process, bounded by size (least recently read go first). */
+class MemoryStore {
+  constructor(maxBytes) {
+    this.entries =
+      maxBytes > 0
+        ? new LRUCache({
+            maxSize: maxBytes,
+            sizeCalculation: (entry, key) => Math.max(1, key.length + sizeOf(entry.value)),
+            // Entries age by the clock that stamps them, read afresh on each use.
+            perf: Date,
+            ttlResolution: 0,
+          })
+        : null;
+    /** Tag → when it was last invalidated, oldest first. */
+    this.tagTimes = new Map();
+  }
+
+  async read(key) {
+    return this.entries?.get(key) ?? null;
+  }
+
+  async write(key, entry, ttlSeconds) {
+    this.entries?.set(key, entry, { ttl: ttlSeconds * 1000 });
+  }
+
+  async remove(key) {
+    this.entries?.delete(key);
+  }
+
+  async invalidatedAt(tags) {
+    return tags.map((tag) => this.tagTimes.get(tag) ?? null);
+  }
+
+  async invalidate(tags, time) {
+    for (const tag of tags) {
+      // Moved to the end, so the map stays in order of time.
+      this.tagTimes.delete(tag);
+      this.tagTimes.set(tag, time);
+    }
+    for (const [tag, at] of this.tagTimes) {
+      if (at > time - TAG_TIME_MS) break;
+      this.tagTimes.delete(tag);
+    }
+  }
+}
 
 // Next makes a handler for every request: they share one connection per Redis address,
-// and one store in this process for the kinds Redis does not hold.
+// and one store in this process.
 const clients = (globalThis.__envolveCacheClients ??= new Map());
-const local = (globalThis.__envolveCacheLocal ??= new Map());
 
 function clientFor(url) {
   let client = clients.get(url);
@@ -65,6 +146,44 @@ function decode(_key, value) {
   return value;
 }
 
+/**
+ * Entries and tag times in Redis, for every instance. A store that cannot reach Redis at once
+ * answers misses and keeps nothing, but an invalidation it cannot record is an error.
+ */
+class RedisStore {
+  constructor(redis) {
+    this.redis = redis;
+  }
+
+  async read(key) {
+    if (!(await ready(this.redis))) return null;
+    const stored = await this.redis.get(PREFIX + key);
+    return stored ? JSON.parse(stored, decode) : null;
+  }
+
+  async write(key, entry, ttlSeconds) {
+    if (!(await ready(this.redis))) return;
+    await this.redis.set(PREFIX + key, JSON.stringify(entry, encode), 'EX', ttlSeconds);
+  }
+
+  async remove(key) {
+    if (await ready(this.redis)) await this.redis.del(PREFIX + key);
+  }
+
+  async invalidatedAt(tags) {
+    const times = await this.redis.mget(tags.map((tag) => TAG_PREFIX + tag));
+    return times.map((time) => (time === null ? null : Number(time)));
+  }
+
+  async invalidate(tags, time) {
+    if (!(await ready(this.redis)))
+      throw new Error('Redis is unreachable: the invalidation of ' + tags.join(', ') + ' is lost');
+    const write = this.redis.multi();
+    for (const tag of tags) write.set(TAG_PREFIX + tag, time, 'PX', TAG_TIME_MS);
+    await write.exec();
+  }
+}
+
 /** The tags an entry answers to: a read's are passed when it is stored, a page's are in its header. */
 function tagsOf(data, ctx) {
   const header = data.kind === 'FETCH' ? undefined : data.headers?.[TAGS_HEADER];
@@ -74,24 +193,29 @@ function tagsOf(data, ctx) {
 }
 
 export default class CacheHandler {
-  constructor() {
-    this.local = local;
-    this.redis = clientFor(process.env.REDIS_URL);
+  /** Next passes its options; `maxMemoryCacheSize` is `cacheMaxMemorySize` from next.config.ts. */
+  constructor(options = {}) {
+    const bytes = options.maxMemoryCacheSize ?? DEFAULT_MEMORY_BYTES;
+    this.memory = globalThis.__envolveCacheMemory ??= new MemoryStore(bytes);
+    this.redis = process.env.REDIS_URL ? clientFor(process.env.REDIS_URL) : null;
+    this.shared = this.redis ? new RedisStore(this.redis) : this.memory;
+  }
+
+  storeFor(kind) {
+    return SHARED_KINDS.has(kind) ? this.shared : this.memory;
   }
 
   async get(key, ctx) {
-    if (!SHARED_KINDS.has(ctx?.kind)) return this.local.get(key) ?? null;
-    if (!(await ready(this.redis))) return null;
+    const store = this.storeFor(ctx?.kind);
     try {
-      const stored = await this.redis.get(PREFIX + key);
-      if (!stored) return null;
-      const entry = JSON.parse(stored, decode);
+      const entry = await store.read(key);
+      if (!entry) return null;
       // A read also answers to the implicit tags of the page making it (ctx.softTags); Next
       // passes neither list when it reads a page, whose tags were all stored with it.
-      const tags = [...new Set([...entry.tags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])])];
+      const tags = [...new Set([...(entry.tags ?? []), ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])])];
       if (tags.length > 0) {
-        const invalidated = await this.redis.hmget(TAG_TIMES, ...tags);
-        if (invalidated.some((time) => time !== null && Number(time) >= entry.lastModified)) return null;
+        const invalidated = await store.invalidatedAt(tags);
+        if (invalidated.some((time) => time !== null && time > entry.lastModified - SETTLE_MS)) return null;
       }
       // A page's revalidate time travels with it: an instance that never rendered the page
       // would otherwise take it to be stale after a second and render it again.
@@ -102,18 +226,15 @@ export default class CacheHandler {
   }
 
   async set(key, data, ctx) {
-    if (!SHARED_KINDS.has(data?.kind)) {
-      if (data) this.local.set(key, { value: data, lastModified: Date.now() });
-      else this.local.delete(key);
-      return;
-    }
-    // A read carries its revalidate time; a page's or route's comes in ctx.cacheControl.
-    const revalidate = data.kind === 'FETCH' ? data.revalidate : ctx?.cacheControl?.revalidate;
-    const ttl = typeof revalidate === 'number' && revalidate > 0 ? revalidate * 2 : DEFAULT_TTL_SECONDS;
-    const entry = { value: data, lastModified: Date.now(), tags: tagsOf(data, ctx), cacheControl: ctx?.cacheControl };
-    if (!(await ready(this.redis))) return;
+    const store = this.storeFor(data?.kind);
     try {
-      await this.redis.set(PREFIX + key, JSON.stringify(entry, encode), 'EX', ttl);
+      if (!data) return await store.remove(key);
+      // A read carries its revalidate time; a page's or route's comes in ctx.cacheControl.
+      const revalidate = data.kind === 'FETCH' ? data.revalidate : ctx?.cacheControl?.revalidate;
+      const ttl =
+        typeof revalidate === 'number' && revalidate > 0 ? Math.min(revalidate * 2, MAX_TTL_SECONDS) : MAX_TTL_SECONDS;
+      const entry = { value: data, lastModified: Date.now(), tags: tagsOf(data, ctx), cacheControl: ctx?.cacheControl };
+      await store.write(key, entry, ttl);
     } catch {
       // Not kept: the next read computes it again.
     }
@@ -125,11 +246,8 @@ export default class CacheHandler {
   async revalidateTag(tags) {
     const list = [tags].flat().filter(Boolean);
     if (list.length === 0) return;
-    if (!(await ready(this.redis)))
-      throw new Error('Redis is unreachable: the invalidation of ' + list.join(', ') + ' is lost');
-    const now = Date.now();
     // Not caught: an invalidation that cannot be recorded must be seen in the logs.
-    await this.redis.hset(TAG_TIMES, Object.fromEntries(list.map((tag) => [tag, now])));
+    await this.shared.invalidate(list, Date.now());
   }
 
   resetRequestCache() {}

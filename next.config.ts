@@ -11,14 +11,15 @@ const nextConfig: NextConfig = {
   // Migrations are read from disk at start, so the standalone output must carry them.
   outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './cache-handler.mjs'] },
   poweredByHeader: false,
-  // With REDIS_URL, cached reads and their invalidations are shared by every instance
-  // (cache-handler.mjs); without it each instance keeps its own cache in memory.
-  // Pages served from the cache (Explore, public profiles) are made from the database, not by
-  // the build: they are kept in memory (or Redis), never written into the build folder, where
-  // a restarted server, or one on another database, would serve them as they were.
+  // Cached reads, cached pages and their invalidations are kept by cache-handler.mjs: in Redis,
+  // shared by every instance, with REDIS_URL; without it in this process, within Next's
+  // cacheMaxMemorySize (50 MB unless set). Pages served from the cache (Explore, public
+  // profiles) are made from the database, not by the build, so they are never kept in the
+  // build folder, where a restarted server, or one on another database, would serve them as
+  // they were.
+  cacheHandler: path.resolve('cache-handler.mjs'),
   // A CI run builds once on a fresh clone: Turbopack's build cache on disk would only be written.
-  experimental: { isrFlushToDisk: false, turbopackFileSystemCacheForBuild: !process.env.CI },
-  ...(process.env.REDIS_URL ? { cacheHandler: path.resolve('cache-handler.mjs'), cacheMaxMemorySize: 0 } : {}),
+  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
   images: {
     // Covers, banners and avatars the app stored, and Cloudinary's; any other https image
     // is drawn unoptimized (lib/domain/images.ts isOptimizableImage says which).
