@@ -26,7 +26,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findChromium({ shell: true }) ?? undefined, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },

@@ -139,10 +139,10 @@ function benchmarkSmoke() {
 }
 
 function chromiumMissing() {
-  if (findChromium()) return false;
+  if (findChromium({ shell: true })) return false;
   const help = [
     'No Chromium found for the browser tests.',
-    'Install it with your system packages, for example: sudo apt-get install -y chromium',
+    'Install it with your system packages, for example: sudo apt-get install -y chromium-headless-shell',
     'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   ].join('\n');
   console.warn(`⚠ ${help}`);
