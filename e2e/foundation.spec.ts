@@ -70,9 +70,19 @@ test('sign up, sign out and sign in again through /login', async ({ page }) => {
   await expect(page.getByTestId('top-bar-profile')).toContainText('Alexandria N...');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Create an envolvement' })).toBeVisible();
 
+  // Another tab of the same browser, open on a page served from the cache.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/explore');
+  await expect(otherTab.getByTestId('top-bar-profile')).toContainText('Alexandria N...');
+
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // The other tab learns of it when it is shown again.
+  await otherTab.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(otherTab.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(otherTab.getByTestId('top-bar-profile')).toBeHidden();
+  await otherTab.close();
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

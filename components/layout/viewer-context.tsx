@@ -33,26 +33,42 @@ function isClientViewer(value: unknown): value is ClientViewer {
   return typeof id === 'string' && typeof name === 'string' && (picture === null || typeof picture === 'string');
 }
 
+/** Asks the server who is signed in and publishes the answer, unless `signal` has aborted the question. */
+function askWhoIsSignedIn(signal: AbortSignal) {
+  fetch('/api/me', { cache: 'no-store', signal })
+    .then((response) => (response.ok ? response.json() : { viewer: null }))
+    .then((body: { viewer?: unknown }) =>
+      publish({ status: 'ready', viewer: isClientViewer(body.viewer) ? body.viewer : null }),
+    )
+    // Offline or the server is away: show the page as to a visitor; joining asks to sign in.
+    .catch(() => {
+      if (!signal.aborted) publish({ status: 'ready', viewer: null });
+    });
+}
+
 /**
- * Who is signed in, asked when a page loads and again on every move to another page (signing
- * in moves on without loading a new page). Public pages are sent the same to everyone, and
- * from the cache, so the parts that depend on the viewer read it here. While asking again,
- * the last answer stays on screen.
+ * Who is signed in, asked when a page loads, again on every move to another page (signing in
+ * moves on without loading a new page), and whenever the tab is shown again (signing in or out
+ * in another tab). Public pages are sent the same to everyone, and from the cache, so the
+ * parts that depend on the viewer read it here. While asking again, the last answer stays on
+ * screen.
  */
 export function ViewerProvider({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   useEffect(() => {
-    const controller = new AbortController();
-    fetch('/api/me', { cache: 'no-store', signal: controller.signal })
-      .then((response) => (response.ok ? response.json() : { viewer: null }))
-      .then((body: { viewer?: unknown }) =>
-        publish({ status: 'ready', viewer: isClientViewer(body.viewer) ? body.viewer : null }),
-      )
-      // Offline or the server is away: show the page as to a visitor; joining asks to sign in.
-      .catch(() => {
-        if (!controller.signal.aborted) publish({ status: 'ready', viewer: null });
-      });
-    return () => controller.abort();
+    let controller = new AbortController();
+    askWhoIsSignedIn(controller.signal);
+    const askAgainWhenShown = () => {
+      if (document.visibilityState !== 'visible') return;
+      controller.abort();
+      controller = new AbortController();
+      askWhoIsSignedIn(controller.signal);
+    };
+    document.addEventListener('visibilitychange', askAgainWhenShown);
+    return () => {
+      document.removeEventListener('visibilitychange', askAgainWhenShown);
+      controller.abort();
+    };
   }, [pathname]);
   return children;
 }
