@@ -18,6 +18,8 @@ const nextConfig: NextConfig = {
   // build folder, where a restarted server, or one on another database, would serve them as
   // they were.
   cacheHandler: path.resolve('cache-handler.mjs'),
+  // Not `cacheComponents`: with it, a page rendered for its request answers 200 before it can
+  // call notFound() or redirect() (README, "Scaling out").
   // A CI run builds once on a fresh clone: Turbopack's build cache on disk would only be written.
   experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
   images: {

@@ -122,4 +122,17 @@ test.describe.serial('search engines', () => {
     expect((await context.request.get('/payment/not-a-uuid')).status()).toBe(404);
     await context.close();
   });
+
+  test('pages that need a session send a visitor to sign in with a redirect, not a page that redirects once loaded', async ({
+    request,
+  }) => {
+    // The status is settled before the page starts streaming, so crawlers and clients
+    // without scripts are redirected too.
+    for (const path of ['/account', '/account/earnings', '/account/payouts', '/notifications']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(307);
+      const location = new URL(response.headers().location!, 'http://host');
+      expect(`${location.pathname}${location.search}`, path).toBe(`/login?callbackUrl=${encodeURIComponent(path)}`);
+    }
+  });
 });
