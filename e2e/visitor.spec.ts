@@ -56,3 +56,19 @@ test('malformed and unknown checkout addresses are real 404s', async ({ page }) 
     await expect(page.getByText('Envolvement ID not found')).toBeVisible();
   }
 });
+
+test('Explore and a creator’s profile arrive with their cards in place, not revealed after a loading state', async ({
+  request,
+}) => {
+  const { items } = (await (await request.get('/api/post/pull?limit=1')).json()) as {
+    items: Array<{ title: string; userID: string }>;
+  };
+  const [item] = items;
+  for (const path of ['/explore', '/explore?view=all', `/profile/${item!.userID.split('|')[1]}`]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<article');
+    // React sends what a Suspense boundary held back in a hidden segment, drawn by a script
+    // after the fallback: a page served whole from the cache has none.
+    expect(html, path).not.toMatch(/<div hidden id="S:/);
+  }
+});

@@ -23,6 +23,9 @@ import { CoverImage } from './cover-image';
 import { OfferStatusBadge } from './offer-action';
 import { OfferDialogBody } from './offer-dialog';
 
+/** How many covers of a page's first grid or row are loaded at once rather than lazily. */
+export const EAGER_COVERS = 4;
+
 type OfferCardFaceProps = {
   /** A card from a list, or the wizard's preview: the face shows no description. */
   offer: Omit<OfferFace, 'description'>;

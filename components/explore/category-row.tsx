@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
-import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
+import { EAGER_COVERS, OfferCard } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
 import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { OfferCardDto } from '@/lib/envolvements/types';
@@ -30,9 +30,6 @@ type CategoryRowProps = {
   /** The first row on the page: its first covers are the largest pictures a visitor sees first. */
   first?: boolean;
 };
-
-/** How many covers of the first row or grid are loaded at once rather than lazily. */
-export const EAGER_COVERS = 4;
 
 /**
  * Whether the row can scroll further either way, kept current on scroll and resize. A
@@ -154,18 +151,5 @@ export function CategoryRow({ category, items, viewer, first = false }: Category
         ))}
       </div>
     </section>
-  );
-}
-
-export function CategoryRowSkeleton({ className }: { className?: string }) {
-  return (
-    <div className={cn('space-y-3', className)} aria-hidden data-testid="category-row-skeleton">
-      <div className="h-6 w-32 animate-pulse rounded bg-slate-200" />
-      <div className="flex gap-4 overflow-hidden">
-        {Array.from({ length: 4 }, (_, i) => (
-          <OfferCardSkeleton key={i} className={CARD} />
-        ))}
-      </div>
-    </div>
   );
 }

@@ -1,11 +1,10 @@
 import Link from 'next/link';
-import { OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { buttonClasses } from '@/components/ui/button';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { countLabel } from '@/lib/envolvements/rules';
 import { logError } from '@/lib/log';
-import { CategoryRow, CategoryRowSkeleton } from './category-row';
+import { CategoryRow } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { exploreHref, pullQuery } from './explore-params';
 import { InfiniteGrid } from './infinite-grid';
@@ -95,23 +94,4 @@ async function CategoryRows() {
 export function ExploreResults({ params }: { params: ExploreParams }) {
   const filtered = params.all || Boolean(params.q) || params.categories.length > 0;
   return filtered ? <FilteredResults params={params} /> : <CategoryRows />;
-}
-
-export function ExploreResultsSkeleton({ filtered }: { filtered: boolean }) {
-  if (filtered) {
-    return (
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-        {Array.from({ length: 12 }, (_, i) => (
-          <OfferCardSkeleton key={i} />
-        ))}
-      </div>
-    );
-  }
-  return (
-    <div className="space-y-10">
-      {Array.from({ length: 3 }, (_, i) => (
-        <CategoryRowSkeleton key={i} />
-      ))}
-    </div>
-  );
 }

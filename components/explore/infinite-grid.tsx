@@ -1,8 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OfferCard } from '@/components/envolvement/offer-card';
-import { EAGER_COVERS } from './category-row';
+import { EAGER_COVERS, OfferCard } from '@/components/envolvement/offer-card';
 import { LoadMore } from '@/components/ui/load-more';
 import { api } from '@/lib/api-client';
 import type { OfferViewer } from '@/lib/envolvements/rules';

@@ -24,6 +24,7 @@ export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: 
       next={nextPagePath(`/api/profile/${encodeURIComponent(profileSlug(creatorId))}`, page.nextCursor)}
       viewer={offerViewerOf(viewerId)}
       mode="link"
+      priority
     />
   );
 }

@@ -1,4 +1,4 @@
-import { OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
+import { EAGER_COVERS, OfferCard, OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { OfferCardDto } from '@/lib/envolvements/types';
 
@@ -9,17 +9,27 @@ export function EnvolvementGrid({
   viewer,
   mode = 'dialog',
   receipts = false,
+  priority = false,
 }: {
   items: OfferCardDto[];
   viewer: OfferViewer;
   mode?: 'dialog' | 'link';
   /** Show what the viewer paid, when and to whom (their purchases). */
   receipts?: boolean;
+  /** The grid is the first thing under the page's header: its first covers load at once. */
+  priority?: boolean;
 }) {
   return (
     <div className={GRID}>
-      {items.map((item) => (
-        <OfferCard key={item._id} envolvement={item} viewer={viewer} mode={mode} receipt={receipts} />
+      {items.map((item, index) => (
+        <OfferCard
+          key={item._id}
+          envolvement={item}
+          viewer={viewer}
+          mode={mode}
+          receipt={receipts}
+          priority={priority && index < EAGER_COVERS}
+        />
       ))}
     </div>
   );

@@ -14,10 +14,12 @@ type PagedGridProps = {
   viewer: OfferViewer;
   mode?: 'dialog' | 'link';
   receipts?: boolean;
+  /** The list is the first thing under the page's header: its first covers load at once. */
+  priority?: boolean;
 };
 
 /** A profile's list: the first page from the server, then 'Load more' asks the API for the next. */
-export function PagedGrid({ initial, next, viewer, mode, receipts }: PagedGridProps) {
+export function PagedGrid({ initial, next, viewer, mode, receipts, priority }: PagedGridProps) {
   const [items, setItems] = useState(initial);
   const [nextPath, setNextPath] = useState(next);
   const [loading, setLoading] = useState(false);
@@ -46,7 +48,7 @@ export function PagedGrid({ initial, next, viewer, mode, receipts }: PagedGridPr
 
   return (
     <>
-      <EnvolvementGrid items={items} viewer={viewer} mode={mode} receipts={receipts} />
+      <EnvolvementGrid items={items} viewer={viewer} mode={mode} receipts={receipts} priority={priority} />
       <LoadMore more={Boolean(nextPath)} loading={loading} error={error} onLoad={() => void loadMore()}>
         <p ref={statusRef} tabIndex={-1} role="status" className="text-sm text-slate-500 focus:outline-none">
           {status}

@@ -80,6 +80,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
                 initial={mine.items}
                 next={nextPagePath(`/api/profile/${encodeURIComponent(profileSlug(viewer.id))}`, mine.nextCursor)}
                 viewer={offerViewer}
+                priority
               />
             ) : (
               <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Suspense } from 'react';
 import { CategoryFilter } from '@/components/explore/category-filter';
-import { ExploreResults, ExploreResultsSkeleton } from '@/components/explore/explore-results';
+import { ExploreResults } from '@/components/explore/explore-results';
 import { SearchBox } from '@/components/explore/search-box';
 import { SignedInOnly } from '@/components/layout/viewer-context';
 import { buttonClasses } from '@/components/ui/button';
@@ -15,7 +14,9 @@ import type { ExploreParams } from '@/lib/validation/explore';
 // served from the cache (the proxy sends `/explore?…` here as `/explore/<key>`, see
 // lib/explore/page-key.ts). Publishing, editing, unpublishing and removing an envolvement drop the
 // lists' tag, and with it these pages; spot counts on cards may be a minute behind, and the
-// offer dialog reads them fresh.
+// offer dialog reads them fresh. A cached page arrives whole, so it has no Suspense boundary
+// (nor a loading.tsx): React would still draw its fallback first and reveal the cards it
+// already holds a frame or 300 ms later.
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): Array<{ key: string }> {
@@ -38,7 +39,6 @@ export async function generateMetadata(props: ExplorePageProps): Promise<Metadat
 export default async function ExplorePage(props: ExplorePageProps) {
   // Open to visitors: joining asks them to sign in, reading does not.
   const params = await paramsOf(props);
-  const filtered = params.all || Boolean(params.q) || params.categories.length > 0;
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -56,9 +56,7 @@ export default async function ExplorePage(props: ExplorePageProps) {
       </header>
       <SearchBox params={params} />
       <CategoryFilter params={params} />
-      <Suspense key={JSON.stringify(params)} fallback={<ExploreResultsSkeleton filtered={filtered} />}>
-        <ExploreResults params={params} />
-      </Suspense>
+      <ExploreResults params={params} />
     </div>
   );
 }

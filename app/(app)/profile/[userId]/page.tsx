@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Suspense } from 'react';
-import { CreatorEnvolvements, CreatorEnvolvementsLoading } from '@/components/profile/creator-envolvements';
+import { CreatorEnvolvements } from '@/components/profile/creator-envolvements';
 import { ProfileHeader } from '@/components/profile/profile-header';
 import { JsonLd } from '@/components/seo/json-ld';
 import { profileJsonLd } from '@/lib/seo/json-ld';
@@ -12,7 +11,8 @@ import { decodeSegment } from '@/lib/validation/users';
 // A profile as everyone but its owner sees it, the same for all of them, so it is rendered
 // once and served from the cache. The proxy sends the owner to `./rendered`, rendered for
 // their request with their e-mail and drafts. Publishing, editing or removing an envolvement
-// and a new banner or name drop it; spot counts may be a minute behind.
+// and a new banner or name drop it; spot counts may be a minute behind. It arrives whole, so
+// the cards are not behind a Suspense boundary, whose fallback would be drawn first.
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): Array<{ userId: string }> {
@@ -37,9 +37,7 @@ export default async function VisitorProfilePage(props: PageProps) {
       <ProfileHeader user={user} email={null} editable={false} />
       <h2 className="mt-8 text-xl font-bold text-ink">Envolvements</h2>
       <div className="mt-4">
-        <Suspense fallback={<CreatorEnvolvementsLoading />}>
-          <CreatorEnvolvements creatorId={user.id} viewerId={null} />
-        </Suspense>
+        <CreatorEnvolvements creatorId={user.id} viewerId={null} />
       </div>
     </div>
   );
