@@ -273,4 +273,30 @@ test.describe('the default Explore view', () => {
     await expect(page).toHaveURL(/view=all/);
     await expect(page.getByText(/^All Envolvements \(\d+\)$/)).toBeVisible();
   });
+
+  test('a filter chip shows it was clicked while a slow network brings its page', async ({ page }) => {
+    await page.goto('/explore');
+    await expect(page.getByTestId('category-row').first()).toBeVisible();
+    // Hold back the next page's payload, as a slow phone network would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.searchParams.has('_rsc'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const chip = page
+      .getByRole('group', { name: 'Filter by category' })
+      .getByRole('link', { name: 'Art', exact: true });
+    await chip.click();
+    await expect(chip.locator('[data-pending]')).toBeVisible();
+    await expect(chip.locator('[data-pending]')).toHaveCSS('opacity', '1');
+    release();
+    await expect(page).toHaveURL(/category=Art/);
+    await expect(page.getByText(/^All Envolvements \(\d+\)$/)).toBeVisible();
+    await expect(chip).toHaveAttribute('aria-current', 'true');
+    await expect(chip.locator('[data-pending]')).toHaveCount(0);
+  });
 });

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { cn } from '@/components/ui/cn';
+import { PendingRing } from '@/components/ui/pending-ring';
 import { CATEGORIES } from '@/lib/domain/categories';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { exploreHref } from './explore-params';
@@ -23,13 +24,14 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
             scroll={false}
             prefetch={false}
             className={cn(
-              'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+              'relative rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
               selected
                 ? 'border-brand-600 bg-brand-600 text-white'
                 : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
             )}
           >
             {category}
+            <PendingRing />
           </Link>
         );
       })}
@@ -38,9 +40,10 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
           href={exploreHref({ q: params.q })}
           scroll={false}
           prefetch={false}
-          className="px-2 text-sm font-semibold text-brand-700 hover:underline"
+          className="relative rounded px-2 text-sm font-semibold text-brand-700 hover:underline"
         >
           Clear Filters
+          <PendingRing />
         </Link>
       )}
     </div>

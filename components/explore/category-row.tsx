@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
 import { EAGER_COVERS, OfferCard } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
+import { PendingRing } from '@/components/ui/pending-ring';
 import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { OfferCardDto } from '@/lib/envolvements/types';
 import type { Category } from '@/lib/domain/categories';
@@ -93,9 +94,10 @@ function RowHeader({
         <Link
           href={exploreHref({ categories: [category] })}
           prefetch={false}
-          className="text-sm font-semibold text-brand-700 hover:underline"
+          className="relative rounded text-sm font-semibold text-brand-700 hover:underline"
         >
           See all
+          <PendingRing />
         </Link>
       </div>
       <div className="flex gap-2">

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
+import { PendingRing } from '@/components/ui/pending-ring';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { countLabel } from '@/lib/envolvements/rules';
@@ -33,8 +34,9 @@ async function FilteredResults({ params }: { params: ExploreParams }) {
         <h2 className="text-xl font-bold text-ink">
           All Envolvements ({countLabel(page.total ?? page.items.length, page.totalCapped)})
         </h2>
-        <Link href="/explore" prefetch={false} className={buttonClasses('ghost', 'sm')}>
+        <Link href="/explore" prefetch={false} className={buttonClasses('ghost', 'sm', 'relative')}>
           Back to Categories
+          <PendingRing />
         </Link>
       </div>
       {page.items.length === 0 ? (
@@ -64,8 +66,13 @@ async function CategoryRows() {
   return (
     <div className="space-y-10">
       <div className="flex justify-end">
-        <Link href={exploreHref({ all: true })} prefetch={false} className={buttonClasses('secondary', 'md')}>
+        <Link
+          href={exploreHref({ all: true })}
+          prefetch={false}
+          className={buttonClasses('secondary', 'md', 'relative')}
+        >
           View All Envolvements
+          <PendingRing />
         </Link>
       </div>
       {groups.length === 0 ? (
