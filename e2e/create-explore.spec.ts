@@ -274,29 +274,58 @@ test.describe('the default Explore view', () => {
     await expect(page.getByText(/^All Envolvements \(\d+\)$/)).toBeVisible();
   });
 
-  test('a filter chip shows it was clicked while a slow network brings its page', async ({ page }) => {
+  test('while a slow network brings another view, the clicked link is ringed and its skeleton stands in', async ({
+    page,
+  }) => {
     await page.goto('/explore');
     await expect(page.getByTestId('category-row').first()).toBeVisible();
-    // Hold back the next page's payload, as a slow phone network would.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    // A page served whole shows no skeleton of its own.
+    await expect(page.getByTestId('explore-skeleton')).toHaveCount(0);
+    // Hold back the next view's payload, as a slow phone network would (prefetches of other
+    // pages go through).
+    const held: Array<() => void> = [];
+    const release = () => held.splice(0).forEach((go) => go());
     await page.route(
-      (url) => url.searchParams.has('_rsc'),
+      (url) => url.pathname === '/explore' && url.searchParams.has('_rsc'),
       async (route) => {
-        await held;
+        if (!route.request().headers()['next-router-prefetch']) await new Promise<void>((go) => held.push(go));
         await route.continue();
       },
     );
-    const chip = page
-      .getByRole('group', { name: 'Filter by category' })
-      .getByRole('link', { name: 'Art', exact: true });
+    const chips = page.getByRole('group', { name: 'Filter by category' });
+    const chip = chips.getByRole('link', { name: 'Art', exact: true });
     await chip.click();
-    await expect(chip.locator('[data-pending]')).toBeVisible();
     await expect(chip.locator('[data-pending]')).toHaveCSS('opacity', '1');
+    const skeleton = page.getByTestId('explore-skeleton');
+    await expect(skeleton.getByRole('status')).toHaveText('Loading...');
+    // A filter's grid: twelve skeleton cards, and the category rows gone meanwhile.
+    await expect(skeleton.getByTestId('card-skeleton')).toHaveCount(12);
+    await expect(page.getByTestId('category-row')).toHaveCount(0);
     release();
     await expect(page).toHaveURL(/category=Art/);
     await expect(page.getByText(/^All Envolvements \(\d+\)$/)).toBeVisible();
+    await expect(skeleton).toHaveCount(0);
     await expect(chip).toHaveAttribute('aria-current', 'true');
     await expect(chip.locator('[data-pending]')).toHaveCount(0);
+
+    // Back to the category rows: three rows of four skeleton cards.
+    await page.getByRole('link', { name: 'Back to Categories' }).click();
+    await expect(skeleton.getByTestId('card-skeleton')).toHaveCount(12);
+    await expect(skeleton.locator('.flex > [data-testid="card-skeleton"]:first-child')).toHaveCount(3);
+    release();
+    await expect(page.getByTestId('category-row').first()).toBeVisible();
+    await expect(skeleton).toHaveCount(0);
+
+    // A view given up for another page leaves no skeleton behind for the next visit.
+    await chips.getByRole('link', { name: 'Music', exact: true }).click();
+    await expect(skeleton).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await menu.getByRole('link', { name: 'Explore' }).click();
+    release();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByTestId('category-row').first()).toBeVisible();
+    await expect(skeleton).toHaveCount(0);
   });
 });

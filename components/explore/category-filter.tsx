@@ -1,14 +1,13 @@
-import Link from 'next/link';
 import { cn } from '@/components/ui/cn';
-import { PendingRing } from '@/components/ui/pending-ring';
 import { CATEGORIES } from '@/lib/domain/categories';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { exploreHref } from './explore-params';
+import { ExploreLink } from './explore-navigation';
 
 /**
  * Multi-select chips kept in the URL, so filtered views can be shared and indexed. Explore's
  * views are cached pages, which a link prefetches whole: the chips would download eleven
- * pages on every visit. A click fetches the one chosen, from the cache.
+ * pages on every visit, so they are ExploreLinks, and a click fetches the one chosen.
  */
 export function CategoryFilter({ params }: { params: ExploreParams }) {
   return (
@@ -17,34 +16,30 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
         const selected = params.categories.includes(category);
         const next = selected ? params.categories.filter((c) => c !== category) : [...params.categories, category];
         return (
-          <Link
+          <ExploreLink
             key={category}
             href={exploreHref({ ...params, categories: next })}
             aria-current={selected ? 'true' : undefined}
             scroll={false}
-            prefetch={false}
             className={cn(
-              'relative rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+              'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
               selected
                 ? 'border-brand-600 bg-brand-600 text-white'
                 : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
             )}
           >
             {category}
-            <PendingRing />
-          </Link>
+          </ExploreLink>
         );
       })}
       {params.categories.length > 0 && (
-        <Link
+        <ExploreLink
           href={exploreHref({ q: params.q })}
           scroll={false}
-          prefetch={false}
-          className="relative rounded px-2 text-sm font-semibold text-brand-700 hover:underline"
+          className="rounded px-2 text-sm font-semibold text-brand-700 hover:underline"
         >
           Clear Filters
-          <PendingRing />
-        </Link>
+        </ExploreLink>
       )}
     </div>
   );

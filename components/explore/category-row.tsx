@@ -1,17 +1,16 @@
 'use client';
 
-import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
 import { EAGER_COVERS, OfferCard } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
-import { PendingRing } from '@/components/ui/pending-ring';
 import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { OfferCardDto } from '@/lib/envolvements/types';
 import type { Category } from '@/lib/domain/categories';
 import { exploreHref } from './explore-params';
+import { ExploreLink } from './explore-navigation';
+import { ROW_CARD } from './layout';
 
-const CARD = 'w-64 shrink-0 snap-start sm:w-80';
 /** A card's width from `sm` up (w-80), the widest it is drawn. */
 const COVER_WIDTH = 320;
 /**
@@ -89,16 +88,13 @@ function RowHeader({
         <h2 id={headingId} className="text-xl font-bold text-ink">
           {category}
         </h2>
-        {/* Named without the category, so the filter chip stays the only link called by it.
-            Not prefetched, like the chips: each row's would fetch a whole cached page. */}
-        <Link
+        {/* Named without the category, so the filter chip stays the only link called by it. */}
+        <ExploreLink
           href={exploreHref({ categories: [category] })}
-          prefetch={false}
-          className="relative rounded text-sm font-semibold text-brand-700 hover:underline"
+          className="rounded text-sm font-semibold text-brand-700 hover:underline"
         >
           See all
-          <PendingRing />
-        </Link>
+        </ExploreLink>
       </div>
       <div className="flex gap-2">
         <button
@@ -141,7 +137,7 @@ export function CategoryRow({ category, items, viewer, first = false }: Category
         )}
       >
         {items.map((item, index) => (
-          <div key={item._id} className={CARD}>
+          <div key={item._id} className={ROW_CARD}>
             <OfferCard
               envolvement={item}
               viewer={viewer}

@@ -1,6 +1,4 @@
-import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
-import { PendingRing } from '@/components/ui/pending-ring';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { countLabel } from '@/lib/envolvements/rules';
@@ -8,6 +6,7 @@ import { logError } from '@/lib/log';
 import { CategoryRow } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { exploreHref, pullQuery } from './explore-params';
+import { ExploreLink } from './explore-navigation';
 import { InfiniteGrid } from './infinite-grid';
 
 const LOAD_ERROR = 'Error loading Envolvements. Please try again later.';
@@ -34,10 +33,9 @@ async function FilteredResults({ params }: { params: ExploreParams }) {
         <h2 className="text-xl font-bold text-ink">
           All Envolvements ({countLabel(page.total ?? page.items.length, page.totalCapped)})
         </h2>
-        <Link href="/explore" prefetch={false} className={buttonClasses('ghost', 'sm', 'relative')}>
+        <ExploreLink href="/explore" className={buttonClasses('ghost', 'sm')}>
           Back to Categories
-          <PendingRing />
-        </Link>
+        </ExploreLink>
       </div>
       {page.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
@@ -66,14 +64,9 @@ async function CategoryRows() {
   return (
     <div className="space-y-10">
       <div className="flex justify-end">
-        <Link
-          href={exploreHref({ all: true })}
-          prefetch={false}
-          className={buttonClasses('secondary', 'md', 'relative')}
-        >
+        <ExploreLink href={exploreHref({ all: true })} className={buttonClasses('secondary', 'md')}>
           View All Envolvements
-          <PendingRing />
-        </Link>
+        </ExploreLink>
       </div>
       {groups.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">

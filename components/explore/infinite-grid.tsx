@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EAGER_COVERS, OfferCard } from '@/components/envolvement/offer-card';
+import { RESULTS_GRID } from './layout';
 import { LoadMore } from '@/components/ui/load-more';
 import { api } from '@/lib/api-client';
 import type { OfferViewer } from '@/lib/envolvements/rules';
@@ -51,7 +52,7 @@ export function InfiniteGrid({ initial, initialCursor, query, viewer }: Infinite
 
   return (
     <>
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" data-testid="explore-grid">
+      <div className={RESULTS_GRID} data-testid="explore-grid">
         {items.map((item, index) => (
           <OfferCard key={item._id} envolvement={item} viewer={viewer} priority={index < EAGER_COVERS} />
         ))}

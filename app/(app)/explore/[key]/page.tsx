@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CategoryFilter } from '@/components/explore/category-filter';
+import { ExploreResultsFrame } from '@/components/explore/explore-navigation';
 import { ExploreResults } from '@/components/explore/explore-results';
 import { SearchBox } from '@/components/explore/search-box';
 import { SignedInOnly } from '@/components/layout/viewer-context';
@@ -16,7 +17,8 @@ import type { ExploreParams } from '@/lib/validation/explore';
 // lists' tag, and with it these pages; spot counts on cards may be a minute behind, and the
 // offer dialog reads them fresh. A cached page arrives whole, so it has no Suspense boundary
 // (nor a loading.tsx): React would still draw its fallback first and reveal the cards it
-// already holds a frame or 300 ms later.
+// already holds a frame or 300 ms later. The skeleton shows while another view loads
+// (components/explore/explore-navigation.tsx).
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): Array<{ key: string }> {
@@ -39,6 +41,7 @@ export async function generateMetadata(props: ExplorePageProps): Promise<Metadat
 export default async function ExplorePage(props: ExplorePageProps) {
   // Open to visitors: joining asks them to sign in, reading does not.
   const params = await paramsOf(props);
+  const { key } = await props.params;
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -56,7 +59,9 @@ export default async function ExplorePage(props: ExplorePageProps) {
       </header>
       <SearchBox params={params} />
       <CategoryFilter params={params} />
-      <ExploreResults params={params} />
+      <ExploreResultsFrame view={key}>
+        <ExploreResults params={params} />
+      </ExploreResultsFrame>
     </div>
   );
 }
