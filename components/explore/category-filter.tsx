@@ -1,7 +1,6 @@
 import { cn } from '@/components/ui/cn';
 import { CATEGORIES } from '@/lib/domain/categories';
 import type { ExploreParams } from '@/lib/validation/explore';
-import { exploreHref } from './explore-params';
 import { ExploreLink } from './explore-navigation';
 
 /**
@@ -18,7 +17,7 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
         return (
           <ExploreLink
             key={category}
-            href={exploreHref({ ...params, categories: next })}
+            to={{ ...params, categories: next }}
             aria-current={selected ? 'true' : undefined}
             scroll={false}
             className={cn(
@@ -34,7 +33,7 @@ export function CategoryFilter({ params }: { params: ExploreParams }) {
       })}
       {params.categories.length > 0 && (
         <ExploreLink
-          href={exploreHref({ q: params.q })}
+          to={{ q: params.q }}
           scroll={false}
           className="rounded px-2 text-sm font-semibold text-brand-700 hover:underline"
         >

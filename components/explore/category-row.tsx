@@ -7,7 +7,6 @@ import { cn } from '@/components/ui/cn';
 import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { OfferCardDto } from '@/lib/envolvements/types';
 import type { Category } from '@/lib/domain/categories';
-import { exploreHref } from './explore-params';
 import { ExploreLink } from './explore-navigation';
 import { ROW_CARD } from './layout';
 
@@ -90,7 +89,7 @@ function RowHeader({
         </h2>
         {/* Named without the category, so the filter chip stays the only link called by it. */}
         <ExploreLink
-          href={exploreHref({ categories: [category] })}
+          to={{ categories: [category] }}
           className="rounded text-sm font-semibold text-brand-700 hover:underline"
         >
           See all

@@ -5,6 +5,8 @@ import { useEffect, useSyncExternalStore, type ComponentProps, type ReactNode } 
 import { OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
 import { PendingRing } from '@/components/ui/pending-ring';
+import type { ExploreParams } from '@/lib/validation/explore';
+import { exploreHref, isFilteredView } from './explore-params';
 import { RESULTS_GRID, ROW_CARD } from './layout';
 
 /**
@@ -32,14 +34,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The layout of the view an Explore address leads to. */
-function layoutOf(href: string): Layout {
-  const search = new URL(href, 'http://explore.invalid').searchParams;
-  return search.has('q') || search.has('category') || search.get('view') === 'all' ? 'grid' : 'rows';
-}
-
 type ExploreLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'onNavigate' | 'prefetch'> & {
-  href: string;
+  /** The filters of the view it leads to. */
+  to: Partial<ExploreParams>;
   children: ReactNode;
 };
 
@@ -48,14 +45,14 @@ type ExploreLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'onNavigate' 
  * results give way to a skeleton of the next view's layout while it loads, and the link
  * itself is ringed (a click on a chip shows there too).
  */
-export function ExploreLink({ href, className, children, ...props }: ExploreLinkProps) {
+export function ExploreLink({ to, className, children, ...props }: ExploreLinkProps) {
   return (
     <Link
       {...props}
-      href={href}
+      href={exploreHref(to)}
       prefetch={false}
       onNavigate={() => {
-        if (shown !== null) publish({ layout: layoutOf(href), from: shown });
+        if (shown !== null) publish({ layout: isFilteredView(to) ? 'grid' : 'rows', from: shown });
       }}
       className={cn('relative', className)}
     >

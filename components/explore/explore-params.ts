@@ -10,6 +10,11 @@ export function exploreHref(params: Partial<ExploreParams>): string {
   return text ? `/explore?${text}` : '/explore';
 }
 
+/** Whether filters show the grid (of a search, categories or everything) rather than the category rows. */
+export function isFilteredView(params: Partial<ExploreParams>): boolean {
+  return Boolean(params.all || params.q || params.categories?.length);
+}
+
 /** The API query for the same filters (the grid loads more pages from it). */
 export function pullQuery(params: ExploreParams): string {
   const search = new URLSearchParams();

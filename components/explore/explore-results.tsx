@@ -5,7 +5,7 @@ import { countLabel } from '@/lib/envolvements/rules';
 import { logError } from '@/lib/log';
 import { CategoryRow } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
-import { exploreHref, pullQuery } from './explore-params';
+import { isFilteredView, pullQuery } from './explore-params';
 import { ExploreLink } from './explore-navigation';
 import { InfiniteGrid } from './infinite-grid';
 
@@ -33,7 +33,7 @@ async function FilteredResults({ params }: { params: ExploreParams }) {
         <h2 className="text-xl font-bold text-ink">
           All Envolvements ({countLabel(page.total ?? page.items.length, page.totalCapped)})
         </h2>
-        <ExploreLink href="/explore" className={buttonClasses('ghost', 'sm')}>
+        <ExploreLink to={{}} className={buttonClasses('ghost', 'sm')}>
           Back to Categories
         </ExploreLink>
       </div>
@@ -64,7 +64,7 @@ async function CategoryRows() {
   return (
     <div className="space-y-10">
       <div className="flex justify-end">
-        <ExploreLink href={exploreHref({ all: true })} className={buttonClasses('secondary', 'md')}>
+        <ExploreLink to={{ all: true }} className={buttonClasses('secondary', 'md')}>
           View All Envolvements
         </ExploreLink>
       </div>
@@ -92,6 +92,5 @@ async function CategoryRows() {
  * the cache; what depends on the viewer (their action in the offer dialog) is read in the browser.
  */
 export function ExploreResults({ params }: { params: ExploreParams }) {
-  const filtered = params.all || Boolean(params.q) || params.categories.length > 0;
-  return filtered ? <FilteredResults params={params} /> : <CategoryRows />;
+  return isFilteredView(params) ? <FilteredResults params={params} /> : <CategoryRows />;
 }

@@ -1,7 +1,6 @@
-import Link from 'next/link';
 import { SearchIcon } from '@/components/layout/icons';
 import { SEARCH_TEXT_MAX, type ExploreParams } from '@/lib/validation/explore';
-import { exploreHref } from './explore-params';
+import { ExploreLink } from './explore-navigation';
 import { CloseIcon } from '@/components/ui/line-icon';
 
 /** A plain GET form: searching works before any script loads, and keeps the chosen categories. */
@@ -23,13 +22,13 @@ export function SearchBox({ params }: { params: ExploreParams }) {
       />
       <div className="absolute right-1.5 flex items-center gap-1">
         {params.q && (
-          <Link
-            href={exploreHref({ categories: params.categories })}
+          <ExploreLink
+            to={{ categories: params.categories }}
             aria-label="Clear search"
             className="rounded-full p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
           >
             <CloseIcon size={16} />
-          </Link>
+          </ExploreLink>
         )}
         {/* Phones submit from the keyboard; the button would squeeze the field. */}
         <button
