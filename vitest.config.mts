@@ -11,7 +11,11 @@ const resolve = {
 
 const include = ['tests/**/*.test.ts'];
 // Files that replace or reload modules (vi.mock, vi.resetModules) need a registry of their own.
-const MOCKING = ['tests/integration/auth-sessions.test.ts', 'tests/unit/auth-secret.test.ts'];
+const MOCKING = [
+  'tests/integration/auth-sessions.test.ts',
+  'tests/integration/auth-sign-in-raw.test.ts',
+  'tests/unit/auth-secret.test.ts',
+];
 
 const common = {
   environment: 'node',

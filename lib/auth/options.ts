@@ -2,11 +2,13 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
+import { clientIp } from '@/lib/http/client-ip';
 import { safeRedirectUrl } from '@/lib/http/return-path';
 import { logError, logger, logWarn } from '@/lib/log';
 import { endAllSessions, getSessionVersion, upsertOidcUser, verifyLocalCredentials } from '@/lib/users/service';
 import { signInSchema } from '@/lib/validation/auth';
 import { getAuthSecret } from './secret';
+import { checkSignIn } from './sign-in-attempts';
 import './types';
 
 /** The claims the OpenID provider's profile is read from. */
@@ -65,11 +67,13 @@ function credentialsProvider() {
     id: 'credentials',
     name: 'Email',
     credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-    async authorize(credentials) {
+    async authorize(credentials, request) {
       const parsed = signInSchema.safeParse(credentials);
       if (!parsed.success) return null;
+      const { email, password } = parsed.data;
       try {
-        const user = await verifyLocalCredentials(parsed.data.email, parsed.data.password);
+        const ip = clientIp(new Headers(request?.headers as Record<string, string> | undefined));
+        const user = await checkSignIn(email, ip, () => verifyLocalCredentials(email, password));
         if (!user) return null;
         return { id: user.id, name: user.name, nickname: user.nickname, email: user.email, image: user.picture };
       } catch (error) {
@@ -105,7 +109,11 @@ const callbacks: NextAuthOptions['callbacks'] = {
       // The session belongs to the account's current version; signing out or a new
       // password raises it, which ends this session too (lib/auth/viewer.ts).
       token.sv = (await getSessionVersion(user.id)) ?? 0;
+      return token;
     }
+    // next-auth's own session endpoint reads the cookie through here: a session that has
+    // ended answers as no session, and next-auth clears its cookie.
+    if (!(await isSessionCurrent(token))) throw new SessionEndedError();
     return token;
   },
   session({ session, token }) {
@@ -124,8 +132,39 @@ const callbacks: NextAuthOptions['callbacks'] = {
   },
 };
 
+/** Thrown for a token whose session has ended: next-auth then answers no session and clears the cookie. */
+class SessionEndedError extends Error {
+  constructor() {
+    super('The session has ended.');
+    this.name = 'SessionEndedError';
+  }
+}
+
+// Whether the account still holds the session version the token was issued under. A
+// database that cannot answer does not sign everyone out: the session reads as current,
+// and the app's own requests (lib/auth/viewer.ts), which need the database anyway, fail.
+async function isSessionCurrent(token: { sub?: unknown; sv?: unknown }): Promise<boolean> {
+  if (typeof token.sub !== 'string' || !token.sub) return false;
+  try {
+    return (await getSessionVersion(token.sub)) === sessionVersionOf(token);
+  } catch (error) {
+    logError('auth', error, { reason: 'could not read the session version' });
+    return true;
+  }
+}
+
 const authLogger: NextAuthOptions['logger'] = {
   error(code, metadata) {
+    // An ended session, or a cookie that does not decode (forged, or signed with an old
+    // secret), is what visitors send, not a fault of ours.
+    if (code === 'JWT_SESSION_ERROR') {
+      const ended = metadata instanceof SessionEndedError;
+      logger.info(
+        { scope: 'next-auth', code },
+        ended ? 'an ended session was refused' : 'a session cookie was refused',
+      );
+      return;
+    }
     const error =
       metadata instanceof Error ? metadata : ((metadata as { error?: unknown } | undefined)?.error ?? new Error(code));
     logError('next-auth', error, { code });

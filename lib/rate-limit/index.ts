@@ -78,8 +78,8 @@ export async function consumeRateLimit(name: RateLimitName, key: string): Promis
   }
 }
 
-/** Throws a RateLimitError when `key` has used up `name` already, without counting. */
-export async function assertNotLimited(name: RateLimitName, key: string): Promise<void> {
+/** The error to answer when `key` has used up `name` already, without counting; else null. */
+export async function limitReached(name: RateLimitName, key: string): Promise<RateLimitError | null> {
   let state: RateLimiterRes | null = null;
   try {
     state = await limiter(name).get(keyOf(key));
@@ -88,21 +88,17 @@ export async function assertNotLimited(name: RateLimitName, key: string): Promis
   }
   // A memory record outlives its window until its timer fires: past the window it counts for nothing.
   if (state && state.msBeforeNext > 0 && state.consumedPoints >= RATE_LIMITS[name].points) {
-    throw new RateLimitError(name, state.msBeforeNext);
+    return new RateLimitError(name, state.msBeforeNext);
   }
+  return null;
 }
 
-/**
- * Counts a failure (a wrong password, say) against `name` for `key`. Answers the error to
- * throw when this failure used up the limit, so the answer can already tell the wait.
- */
-export async function recordFailure(name: RateLimitName, key: string): Promise<RateLimitError | null> {
+/** Gives back one point of `name` to `key` (an attempt that turned out not to count). */
+export async function refundRateLimit(name: RateLimitName, key: string): Promise<void> {
   try {
-    const state = await limiter(name).penalty(keyOf(key), 1);
-    return state.consumedPoints >= RATE_LIMITS[name].points ? new RateLimitError(name, state.msBeforeNext) : null;
+    await limiter(name).reward(keyOf(key), 1);
   } catch (error) {
     logError('rate-limit', error, { limit: name });
-    return null;
   }
 }
 

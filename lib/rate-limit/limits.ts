@@ -10,13 +10,16 @@ export type RateLimit = {
 };
 
 export const RATE_LIMITS = {
-  /** Failed sign-ins per account: after the fifth the account waits out the window. */
+  /**
+   * Password checks per account, counted before each check and given back by a success
+   * (which clears the account's count): after the fifth failure the account waits out the window.
+   */
   signInAccount: {
     points: 5,
     duration: 15 * 60,
     message: 'Too many failed sign-in attempts for this account. Please try again in {wait}.',
   },
-  /** Failed sign-ins per IP address, whichever accounts they try. */
+  /** Failed sign-ins per IP address, whichever accounts they try (counted the same way). */
   signInIp: {
     points: 30,
     duration: 15 * 60,
@@ -36,6 +39,8 @@ export const RATE_LIMITS = {
   ambassadorIp: { points: 5, duration: 60 * 60, message: 'Too many applications. Please try again in {wait}.' },
   /** Image uploads (covers, update pictures, banners) per user. */
   upload: { points: 30, duration: 10 * 60, message: 'Too many uploads. Please try again in {wait}.' },
+  /** Reports next-auth's browser client sends to /api/auth/_log, per IP address. */
+  clientLogIp: { points: 10, duration: 10 * 60, message: 'Too many reports. Please try again in {wait}.' },
   /** Card checkouts started per user. */
   paymentIntent: { points: 20, duration: 10 * 60, message: 'Too many payment attempts. Please try again in {wait}.' },
   /** Stripe onboarding and dashboard links per user: each one is a call to Stripe. */

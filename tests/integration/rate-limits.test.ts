@@ -163,10 +163,14 @@ describe('sign-in attempts', () => {
   // the request to the app's own credentials check and answers as next-auth does.
   const authorize = (getAuthOptions().providers[0] as any).options.authorize as (
     c: Record<string, string>,
+    request: { headers: Record<string, string> },
   ) => Promise<unknown>;
   async function nextAuth(request: NextRequest): Promise<Response> {
     const form = new URLSearchParams(await request.text());
-    const user = await authorize({ email: form.get('email') ?? '', password: form.get('password') ?? '' });
+    const user = await authorize(
+      { email: form.get('email') ?? '', password: form.get('password') ?? '' },
+      { headers: Object.fromEntries(request.headers) },
+    );
     return user
       ? Response.json({ url: 'http://localhost:3000/profile' })
       : Response.json({ url: 'http://localhost:3000/api/auth/error?error=CredentialsSignin' }, { status: 401 });
