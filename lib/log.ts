@@ -163,11 +163,21 @@ const readType = (e: ErrorLike) =>
   readText((e.constructor as { name?: unknown } | undefined)?.name) ||
   'Error';
 
-/** Removes e-mail addresses, password hashes and bearer keys from a text. */
+// An e-mail address can only start where a run of the characters it is made of starts:
+// the lookbehind keeps the pattern from retrying at every character of a long run, which
+// made it quadratic in the text's length.
+const EMAIL_CHAR = "[\\w.!#$%&'*+/=?^`{|}~-]";
+const EMAIL = new RegExp(`(?<!${EMAIL_CHAR})${EMAIL_CHAR}+@[\\w-]+(?:\\.[\\w-]+)+`, 'g');
+// The longest e-mail address: text is cut this far past the limit first, so that an
+// address across the limit is still whole, and scrubbed, when it is cut again.
+const MAX_ADDRESS = 254;
+
+/** Removes e-mail addresses, password hashes and bearer keys from a text, and cuts it. */
 export function scrubText(value: string): string {
   return value
+    .slice(0, MAX_TEXT + MAX_ADDRESS)
     .replace(/scrypt\$[\w+/=$.-]*/g, '[hash]')
-    .replace(/[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]')
+    .replace(EMAIL, '[email]')
     .replace(/\b(?:sk|rk|whsec)_(?:live_|test_)?\w+/g, '[key]')
     .replace(/\bBearer\s+[\w.~+/=-]+/gi, 'Bearer [redacted]')
     .slice(0, MAX_TEXT);

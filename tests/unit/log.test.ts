@@ -89,6 +89,47 @@ describe('serializeError', () => {
   });
 });
 
+describe('scrubText on what anyone can send', () => {
+  // Texts that made the e-mail pattern retry at every character: long runs of the
+  // characters an address is made of, with or without an '@' and a domain after them.
+  const HUNDRED_KB = 100 * 1024;
+  const adversarial = {
+    'a run without @': 'a'.repeat(HUNDRED_KB),
+    'a run of dots and letters': 'a.'.repeat(HUNDRED_KB / 2),
+    'a run then @ and no domain': `${'a'.repeat(HUNDRED_KB - 1)}@`,
+    'a run then @ and a domain without a dot': `${'a'.repeat(HUNDRED_KB / 2)}@${'b'.repeat(HUNDRED_KB / 2)}`,
+    'repeated @': 'a@'.repeat(HUNDRED_KB / 2),
+    'repeated Bearer': 'Bearer '.repeat(HUNDRED_KB / 7),
+    'spaces after Bearer': `Bearer${' '.repeat(HUNDRED_KB)}`,
+    'repeated scrypt$': 'scrypt$'.repeat(HUNDRED_KB / 7),
+  };
+
+  it.each(Object.entries(adversarial))('scrubs 100 KB of %s in linear time', (_, text) => {
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) scrubText(text);
+    const each = (performance.now() - started) / 5;
+    // The quadratic pattern took seconds on these texts; a linear one takes well under a
+    // millisecond. The bound is loose so that a busy machine cannot fail it.
+    expect(each).toBeLessThan(50);
+    expect(scrubText(text).length).toBeLessThanOrEqual(2000);
+  });
+
+  it('cuts the text before it scrubs, and still scrubs an address the cut falls inside', () => {
+    const address = 'someone.with.a.long.name@example.com';
+    const text = `${'x '.repeat(995)}${address} and more`;
+    expect(text.indexOf(address)).toBeLessThan(2000);
+    expect(text.indexOf(address) + address.length).toBeGreaterThan(2000);
+    const scrubbed = scrubText(text);
+    expect(scrubbed).toBe(`${'x '.repeat(995)}[email] and more`.slice(0, 2000));
+    expect(scrubText(`${'y'.repeat(3000)} ${EMAIL}`)).toBe('y'.repeat(2000));
+  });
+
+  it('finds addresses wherever a run of their characters starts', () => {
+    expect(scrubText(`(${EMAIL}), <${EMAIL}>;${EMAIL}`)).toBe('([email]), <[email]>;[email]');
+    expect(scrubText(`first.last+tag@mail.example.co.uk`)).toBe('[email]');
+  });
+});
+
 describe('the logger', () => {
   it('writes one JSON line with a level name, a time, the scope and the context', () => {
     const { log, json } = capture();
