@@ -43,6 +43,8 @@ export const RATE_LIMITS = {
   clientLogIp: { points: 10, duration: 10 * 60, message: 'Too many reports. Please try again in {wait}.' },
   /** Card checkouts started per user. */
   paymentIntent: { points: 20, duration: 10 * 60, message: 'Too many payment attempts. Please try again in {wait}.' },
+  /** Joins and card payment confirmations per user: a confirmation asks Stripe about the payment. */
+  grantAccess: { points: 30, duration: 10 * 60, message: 'Too many join attempts. Please try again in {wait}.' },
   /** Stripe onboarding and dashboard links per user: each one is a call to Stripe. */
   payoutLinks: { points: 20, duration: 10 * 60, message: 'Too many Stripe links. Please try again in {wait}.' },
   /** Earnings reads and exports per user. */

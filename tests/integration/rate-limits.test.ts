@@ -138,6 +138,18 @@ describe('per-user limits', () => {
     expect((await start(buyer)).status).toBe(404);
   });
 
+  it('joins and payment confirmations: thirty per ten minutes per user, counted before the body is read', async () => {
+    const member = await createUser();
+    const other = await createUser();
+    const join = (as: typeof member) =>
+      call('POST', '/api/payment/grant-access', { as, json: { submissionId: 'no-such-id' } });
+    for (let i = 0; i < RATE_LIMITS.grantAccess.points; i += 1) expect((await join(member)).status).toBe(404);
+    expectLimited(await join(member), /^Too many join attempts\. Please try again in (10|9) minutes\.$/);
+    expect((await join(other)).status).toBe(404);
+    laterBy(RATE_LIMITS.grantAccess.duration);
+    expect((await join(member)).status).toBe(404);
+  });
+
   it('user search: sixty a minute per user, or per address for visitors, on both forms of the endpoint', async () => {
     const searcher = await createUser();
     for (let i = 0; i < RATE_LIMITS.userSearch.points / 2; i += 1) {

@@ -4,10 +4,11 @@ import { joinEnvolvement } from '@/lib/payments/join';
 import { checkoutBodySchema } from '@/lib/validation/payments';
 
 // POST /api/payment/grant-access: join a free envolvement, or confirm a card payment
+// Counted per user: confirming a card payment asks Stripe about it.
 export const POST = authedRoute(
   async ({ body, viewer }) => {
     await joinEnvolvement(viewer.id, parseId(body.envolvementId, ENVOLVEMENT_NOT_FOUND), body.paymentIntentId);
     return { success: true };
   },
-  { body: checkoutBodySchema },
+  { body: checkoutBodySchema, rateLimit: { name: 'grantAccess', per: 'user' } },
 );
