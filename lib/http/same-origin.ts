@@ -12,22 +12,13 @@ function originOf(value: string): string | null {
   }
 }
 
-// The address the request was sent to, as the browser saw it: behind a proxy, the
-// forwarded host and scheme.
-function requestOrigin(request: Request): string | null {
-  const forwarded = (name: string) => request.headers.get(name)?.split(',')[0]!.trim() || null;
-  const host = forwarded('x-forwarded-host') ?? request.headers.get('host');
-  if (!host) return null;
-  const scheme = forwarded('x-forwarded-proto') ?? new URL(request.url).protocol.replace(/:$/, '');
-  return originOf(`${scheme}://${host}`);
-}
-
 /**
  * Refuses a request another site made the browser send. Browsers name the page's origin
  * in `Origin` on every cross-site write; older ones at least say `Sec-Fetch-Site`. A
  * request with neither did not come from a browser page (curl, a server), so it carries
  * no victim's cookie to abuse. The origin (scheme, host and port) must be the site's
- * configured address or the address the request was sent to.
+ * configured address (NEXTAUTH_URL): the Host and X-Forwarded-Host headers are the
+ * client's to write, so they cannot say which origins are this site.
  */
 export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get('origin');
@@ -37,6 +28,5 @@ export function assertSameOrigin(request: Request): void {
     return;
   }
   const claimed = originOf(origin);
-  const allowed = claimed !== null && (claimed === originOf(siteUrl()) || claimed === requestOrigin(request));
-  if (!allowed) throw new AppError('forbidden', REFUSED);
+  if (claimed === null || claimed !== originOf(siteUrl())) throw new AppError('forbidden', REFUSED);
 }

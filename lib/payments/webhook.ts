@@ -16,6 +16,11 @@ import { payoutStateKind } from '@/lib/payouts/state';
 // better (a clock attack, or a header forged for later replay).
 const TOLERANCE_SECONDS = 300;
 
+// Stripe's ids are a prefix and letters, digits and underscores. A signed body can still
+// carry anything (a NUL that PostgreSQL cannot store, say): such an id names nothing.
+const STRIPE_ID = /^[A-Za-z0-9_]{1,255}$/;
+const MALFORMED = 'Malformed Stripe event';
+
 function signedAt(signature: string): number | null {
   const t = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1];
   return t ? Number(t) : null;
@@ -44,27 +49,29 @@ export function verifyEvent(rawBody: string, signature: string | null, now = Dat
   if (event === undefined) throw new AppError('bad_request', 'Invalid Stripe signature');
   // The signature proves who sent the body, not that it is an event: `null` parses too.
   if (typeof event !== 'object' || event === null || Array.isArray(event))
-    throw new AppError('bad_request', 'Malformed Stripe event');
+    throw new AppError('bad_request', MALFORMED);
   const data = (event as { data?: { object?: unknown } }).data;
   if (
     typeof event.id !== 'string' ||
-    !event.id ||
+    !STRIPE_ID.test(event.id) ||
     typeof event.type !== 'string' ||
     !data ||
     typeof data.object !== 'object' ||
     data.object === null
   ) {
-    throw new AppError('bad_request', 'Malformed Stripe event');
+    throw new AppError('bad_request', MALFORMED);
   }
   return event;
 }
 
 type Reading = { paymentIntentId: string | null; change: LedgerChange | null; paid: Paid | null };
 
+/** The id an event names (as a string, or an expanded object's), null when none; refused when malformed. */
 function idOf(ref: unknown): string | null {
-  if (typeof ref === 'string') return ref;
-  const id = (ref as { id?: unknown } | null)?.id;
-  return typeof id === 'string' ? id : null;
+  const id = typeof ref === 'string' ? ref : (ref as { id?: unknown } | null)?.id;
+  if (id === undefined || id === null) return null;
+  if (typeof id !== 'string' || !STRIPE_ID.test(id)) throw new AppError('bad_request', MALFORMED);
+  return id;
 }
 
 // What an event says about which payment, in the ledger's words. Events the ledger does
@@ -147,7 +154,7 @@ export async function handleEvent(event: Stripe.Event): Promise<{ duplicate: boo
     .values({
       id: event.id,
       type: event.type,
-      paymentIntentId: reading.paymentIntentId?.slice(0, 255) ?? null,
+      paymentIntentId: reading.paymentIntentId,
       outcome: 'processing',
     })
     .onConflictDoNothing()

@@ -81,16 +81,21 @@ describe('writes come from this site', () => {
     expect((await create({ json: creationBody(), headers: { 'sec-fetch-site': 'none' } })).status).toBe(200);
   });
 
-  it('accepts the site’s own origin, and the host the request was sent to', async () => {
+  it('accepts the site’s configured origin only, whatever host the request names', async () => {
     expect((await create({ json: creationBody(), headers: { origin: 'http://localhost:3000' } })).status).toBe(200);
-    expect(
-      (
-        await create({
-          json: creationBody(),
-          headers: { origin: 'https://app.internal:8443', host: 'app.internal:8443', 'x-forwarded-proto': 'https' },
-        })
-      ).status,
-    ).toBe(200);
+    // The Host and X-Forwarded-* headers are the client's to write.
+    for (const headers of <Array<Record<string, string>>>[
+      { origin: 'https://app.internal:8443', host: 'app.internal:8443', 'x-forwarded-proto': 'https' },
+      { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      { origin: 'http://evil.example', host: 'evil.example' },
+    ]) {
+      expect(await create({ json: creationBody(), headers })).toMatchObject({
+        status: 403,
+        body: { error: 'This request must come from the Envolve site itself.', code: 'forbidden' },
+      });
+    }
+    // Only the first, from the site's own origin, made an envolvement.
+    expect(await db().select().from(envolvements)).toHaveLength(1);
     // Behind https the session cookie carries the __Secure- prefix.
     process.env.NEXTAUTH_URL = 'https://envolve.example';
     const cookie = `__Secure-${await sessionCookie(await createUser())}`;

@@ -595,6 +595,45 @@ describe('partial refunds and what a webhook may not do', () => {
     expect(await db().select().from(paymentEvents)).toEqual([]);
   });
 
+  it('a signed event whose ids PostgreSQL could not store or Stripe would not make is refused with 400', async () => {
+    const { id } = await paidMember();
+    const recorded = await db().select().from(paymentEvents);
+    const malformed = [
+      {
+        id: `evt_nul_${randomUUID()}`.replace(/-/g, ''),
+        type: 'payment_intent.succeeded',
+        object: { id: `${id}\u0000` },
+      },
+      { id: `evt_x_${randomUUID()}`.replace(/-/g, ''), type: 'charge.refunded', object: { payment_intent: 'pi_a b' } },
+      {
+        id: `evt_y_${randomUUID()}`.replace(/-/g, ''),
+        type: 'charge.dispute.created',
+        object: { payment_intent: { id: 42 } },
+      },
+      {
+        id: `evt_z_${randomUUID()}`.replace(/-/g, ''),
+        type: 'account.updated',
+        object: { id: `acct_${'x'.repeat(300)}` },
+      },
+      { id: 'evt_\u0000', type: 'payment_intent.succeeded', object: { id } },
+      { id: 'evt with spaces', type: 'payment_intent.succeeded', object: { id } },
+    ];
+    for (const event of malformed) {
+      const payload = JSON.stringify({
+        id: event.id,
+        object: 'event',
+        type: event.type,
+        data: { object: event.object },
+      });
+      expect(await postWebhook(payload, stripe().sign(payload))).toEqual({
+        status: 400,
+        body: { error: 'Malformed Stripe event', code: 'bad_request' },
+      });
+    }
+    expect(await db().select().from(paymentEvents)).toEqual(recorded);
+    expect(await ledgerOf(id)).toEqual({ status: 'succeeded', amountRefundedCents: 0, refundReason: null });
+  });
+
   it('a signature timestamp more than five minutes away, in the future or the past, is refused', async () => {
     const { id } = await paidMember();
     stripe().refund(id);
