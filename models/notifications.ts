@@ -67,6 +67,12 @@ export const notificationPreferences = pgTable('notification_preferences', {
   emailUpdates: boolean('email_updates').notNull().default(true),
   emailSubmissions: boolean('email_submissions').notNull().default(true),
   emailComments: boolean('email_comments').notNull().default(true),
+  // When each topic was last switched from off back on; null if never since this was
+  // recorded. Unsubscribe links sent before it are refused (lib/notifications/unsubscribe.ts).
+  emailMembersOnAt: timestamp('email_members_on_at', { withTimezone: true }),
+  emailUpdatesOnAt: timestamp('email_updates_on_at', { withTimezone: true }),
+  emailSubmissionsOnAt: timestamp('email_submissions_on_at', { withTimezone: true }),
+  emailCommentsOnAt: timestamp('email_comments_on_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,11 +1,10 @@
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
-import { EMAIL_TOPICS, type EmailTopic, type NotificationKind } from '@/lib/domain/notifications';
+import type { NotificationKind } from '@/lib/domain/notifications';
 import { decodeCursor, encodeCursor } from '@/lib/envolvements/cursor';
 import { AppError } from '@/lib/http/errors';
-import type { EmailPreferences, EmailPreferencesInput } from '@/lib/validation/notifications';
-import { notificationPreferences, notifications, users } from '@/models';
+import { notifications, users } from '@/models';
 import type { NotificationDto, NotificationPage } from './types';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -111,39 +110,4 @@ export async function markAllRead(userId: string): Promise<void> {
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.recipientId, userId), isNull(notifications.readAt)));
-}
-
-const COLUMN_OF = {
-  members: 'emailMembers',
-  updates: 'emailUpdates',
-  submissions: 'emailSubmissions',
-  comments: 'emailComments',
-} as const satisfies Record<EmailTopic, keyof typeof notificationPreferences.$inferInsert>;
-
-type PreferenceColumns = Partial<Record<(typeof COLUMN_OF)[EmailTopic], boolean>>;
-
-function toPreferences(row: PreferenceColumns | undefined): EmailPreferences {
-  // No row means every kind of e-mail.
-  return Object.fromEntries(EMAIL_TOPICS.map((topic) => [topic, row?.[COLUMN_OF[topic]] ?? true])) as EmailPreferences;
-}
-
-/** Which e-mails the user wants, by topic. */
-export async function getPreferences(userId: string): Promise<EmailPreferences> {
-  const [row] = await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  return toPreferences(row);
-}
-
-/** Sets the topics given and keeps the others; gives the preferences as they now are. */
-export async function setPreferences(userId: string, changes: EmailPreferencesInput): Promise<EmailPreferences> {
-  const columns: PreferenceColumns = {};
-  for (const topic of EMAIL_TOPICS) {
-    const value = changes[topic];
-    if (value !== undefined) columns[COLUMN_OF[topic]] = value;
-  }
-  const [row] = await db()
-    .insert(notificationPreferences)
-    .values({ userId, ...columns })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...columns, updatedAt: sql`now()` } })
-    .returning();
-  return toPreferences(row);
 }

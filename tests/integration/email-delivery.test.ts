@@ -138,7 +138,9 @@ describe('delivery', () => {
     });
     expect(smtp.received).toEqual([]);
 
+    const sending = Date.now();
     expect(await deliverDueEmails()).toEqual({ ...nothing, sent: 1 });
+    const sent = Date.now();
 
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
@@ -149,8 +151,12 @@ describe('delivery', () => {
     expect(mail.parsed.subject).toBe(text);
     expect(mail.parsed.messageId).toBe(`<notification-${id}@envolve.example>`);
 
-    const token = unsubscribeToken(creator.id, 'members');
-    expect(readUnsubscribeToken(token)).toEqual({ userId: creator.id, topic: 'members' });
+    // The link says who, which topic, and when it was made: at sending.
+    const token = /^<.+\?token=([^>]+)>$/.exec(header(mail, 'List-Unsubscribe')!)![1]!;
+    const issuedAt = readUnsubscribeToken(token)!.issuedAt!;
+    expect(issuedAt).toBeGreaterThanOrEqual(sending);
+    expect(issuedAt).toBeLessThanOrEqual(sent);
+    expect(token).toBe(unsubscribeToken(creator.id, 'members', new Date(issuedAt)));
     expect(header(mail, 'List-Unsubscribe')).toBe(`<${SITE}/api/notifications/unsubscribe?token=${token}>`);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
@@ -275,6 +281,36 @@ describe('one-click unsubscribe', () => {
     expect((await outbox()).map((r) => r.status)).toEqual(['sent']);
     expect(await deliverDueEmails()).toEqual(nothing);
     expect(smtp.dataCount()).toBe(0);
+  });
+
+  it("once the topic is switched off and back on, an earlier message's address is refused, the next one's works", async () => {
+    const { creator, row } = await aJoin();
+    await deliverDueEmails();
+    const earlier = /^<(.+)>$/.exec(header(smtp.received[0]!, 'List-Unsubscribe')!)![1]!;
+    expect((await setPreferences(creator, { members: false })).status).toBe(200);
+    expect((await setPreferences(creator, { members: true })).status).toBe(200);
+
+    const { status, body } = await oneClick(earlier);
+    expect({ status, body }).toEqual({
+      status: 410,
+      body: {
+        error:
+          'This unsubscribe link is out of date: these e-mails were turned back on after it was sent. Change your e-mail settings on your account page.',
+        code: 'gone',
+      },
+    });
+    expect(await preferencesOf(creator)).toEqual(everything);
+
+    smtp.reset();
+    expect((await joinFree(await createUser(), row.id)).status).toBe(200);
+    expect(await deliverDueEmails()).toEqual({ ...nothing, sent: 1 });
+    const next = /^<(.+)>$/.exec(header(smtp.received[0]!, 'List-Unsubscribe')!)![1]!;
+    const done = await oneClick(next);
+    expect({ status: done.status, body: done.body }).toEqual({
+      status: 200,
+      body: { unsubscribed: true, topic: 'members', label: 'members joining' },
+    });
+    expect(await preferencesOf(creator)).toEqual({ ...everything, members: false });
   });
 
   it('the unsubscribe page posts the token of the text link as JSON', async () => {

@@ -6,7 +6,7 @@ import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { EmailPreferencesForm } from '@/components/notifications/email-preferences-form';
 import { oidcProviderName } from '@/lib/auth/options';
 import { getViewer } from '@/lib/auth/viewer';
-import { getPreferences } from '@/lib/notifications/service';
+import { getPreferences } from '@/lib/notifications/preferences';
 import { getAccountUser } from '@/lib/users/service';
 import type { EmailPreferences } from '@/lib/validation/notifications';
 

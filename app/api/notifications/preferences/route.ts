@@ -1,5 +1,5 @@
 import { authedRoute } from '@/lib/http/route';
-import { getPreferences, setPreferences } from '@/lib/notifications/service';
+import { getPreferences, setPreferences } from '@/lib/notifications/preferences';
 import { emailPreferencesSchema } from '@/lib/validation/notifications';
 
 // GET /api/notifications/preferences: which e-mails the signed-in user wants
