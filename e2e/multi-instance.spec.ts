@@ -162,3 +162,48 @@ test('a draft published through instance A is on instance B at once', async () =
       expect(await pageShows(index, path, now)).toEqual([true, true, true]);
   expect(await pageShows(1, draftPage, ['The draft'])).toEqual([true]);
 });
+
+/** A plain form post of credentials to one instance, as a script sends it (no `json`). */
+async function guess(index: 0 | 1, email: string, password: string): Promise<Response> {
+  const csrf = await fetch(`${base(index)}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return fetch(`${base(index)}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams({ csrfToken, email, password }).toString(),
+  });
+}
+
+test('password guesses through both instances count against one limit', async () => {
+  const email = `guarded-${randomUUID()}@example.com`;
+  const password = 'Tulip-Rocket-Lantern-93';
+  const registered = await fetch(`${base(0)}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Guarded Account', email, password }),
+  });
+  expect(registered.status).toBe(201);
+  // Four wrong guesses, alternating instances, each answered with next-auth's redirect.
+  for (let i = 0; i < 4; i++) {
+    const answer = await guess((i % 2) as 0 | 1, email, `wrong-${i}`);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toContain('error=CredentialsSignin');
+  }
+  // The fifth uses up the account's limit, whichever instance it reaches.
+  const fifth = await guess(0, email, 'wrong-4');
+  expect(fifth.status).toBe(429);
+  expect(((await fifth.json()) as { error: string }).error).toMatch(
+    /^Too many failed sign-in attempts for this account\. Please try again in 1[45] minutes\.$/,
+  );
+  // Now even the right password is refused, on both.
+  for (const index of [0, 1] as const) {
+    const right = await guess(index, email, password);
+    expect(right.status).toBe(429);
+    expect(right.headers.getSetCookie().some((c) => c.includes('session-token='))).toBe(false);
+  }
+});

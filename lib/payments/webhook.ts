@@ -66,11 +66,11 @@ export function verifyEvent(rawBody: string, signature: string | null, now = Dat
 
 type Reading = { paymentIntentId: string | null; change: LedgerChange | null; paid: Paid | null };
 
-/** The id an event names (as a string, or an expanded object's), null when none; refused when malformed. */
+/** The id an event names (as a string, or an expanded object's), null when none; a malformed one is refused. */
 function idOf(ref: unknown): string | null {
   const id = typeof ref === 'string' ? ref : (ref as { id?: unknown } | null)?.id;
-  if (id === undefined || id === null) return null;
-  if (typeof id !== 'string' || !STRIPE_ID.test(id)) throw new AppError('bad_request', MALFORMED);
+  if (typeof id !== 'string') return null;
+  if (!STRIPE_ID.test(id)) throw new AppError('bad_request', MALFORMED);
   return id;
 }
 

@@ -96,9 +96,22 @@ describe('the jwt callback', () => {
     });
   });
 
-  it('leaves the token as it is on a later request, with no user', async () => {
-    const token = { sub: 'auth0|ada', name: 'Ada', nickname: 'ada', sv: 3 };
+  it('leaves the token as it is on a later request while its session is current', async () => {
+    const ada = await createUser({ id: 'auth0|ada' });
+    await endAllSessions(ada.id, 0);
+    const token = { sub: 'auth0|ada', name: 'Ada', nickname: 'ada', sv: 1 };
     expect(await jwt({ ...token })).toEqual(token);
+  });
+
+  it('refuses a later request of a session that has ended, or of an account that is gone', async () => {
+    const ada = await createUser({ id: 'auth0|ada' });
+    await endAllSessions(ada.id, 0);
+    const ended = { name: 'SessionEndedError', message: 'The session has ended.' };
+    await expect(jwt({ sub: ada.id, name: 'Ada', sv: 0 })).rejects.toMatchObject(ended);
+    await expect(jwt({ sub: ada.id, name: 'Ada' })).rejects.toMatchObject(ended);
+    await expect(jwt({ sub: ada.id, name: 'Ada', sv: 2 })).rejects.toMatchObject(ended);
+    await expect(jwt({ sub: 'auth0|nobody', name: 'Nobody', sv: 0 })).rejects.toMatchObject(ended);
+    await expect(jwt({ name: 'No subject' })).rejects.toMatchObject(ended);
   });
 });
 
@@ -174,13 +187,24 @@ describe('next-auth’s logger', () => {
   it('logs its errors with the error it gives, wherever it puts it', () => {
     const logs = captureLogs();
     const { logger } = getAuthOptions();
-    logger!.error!('JWT_SESSION_ERROR', new Error('decryption failed'));
     logger!.error!('OAUTH_CALLBACK_ERROR', { error: new Error('state mismatch') } as never);
     logger!.error!('SIGNIN_EMAIL_ERROR', undefined as never);
     expect(logs().map(({ level, scope, code, msg }) => ({ level, scope, code, msg }))).toEqual([
-      { level: 'error', scope: 'next-auth', code: 'JWT_SESSION_ERROR', msg: 'Error: decryption failed' },
       { level: 'error', scope: 'next-auth', code: 'OAUTH_CALLBACK_ERROR', msg: 'Error: state mismatch' },
       { level: 'error', scope: 'next-auth', code: 'SIGNIN_EMAIL_ERROR', msg: 'Error: SIGNIN_EMAIL_ERROR' },
+    ]);
+  });
+
+  it('logs a session cookie it refused as what visitors send, not as a fault', async () => {
+    const logs = captureLogs();
+    const { logger } = getAuthOptions();
+    logger!.error!('JWT_SESSION_ERROR', new Error('decryption failed'));
+    await getAuthOptions().callbacks!.jwt!({ token: { sub: 'auth0|nobody' } } as never).catch((error: Error) =>
+      logger!.error!('JWT_SESSION_ERROR', error),
+    );
+    expect(logs().map(({ level, scope, code, msg }) => ({ level, scope, code, msg }))).toEqual([
+      { level: 'info', scope: 'next-auth', code: 'JWT_SESSION_ERROR', msg: 'a session cookie was refused' },
+      { level: 'info', scope: 'next-auth', code: 'JWT_SESSION_ERROR', msg: 'an ended session was refused' },
     ]);
   });
 

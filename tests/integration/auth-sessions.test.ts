@@ -364,15 +364,15 @@ describe('sign-in', () => {
     const lines: string[] = [];
     restoreLogs = redirectLogs({ write: (line) => void lines.push(line) }, 'info');
     const { logger } = getAuthOptions();
-    logger!.error!('JWT_SESSION_ERROR', new Error('decryption failed'));
+    logger!.error!('OAUTH_CALLBACK_ERROR', new Error('state mismatch'));
     logger!.warn!('NEXTAUTH_URL');
     logger!.debug!('PROFILE_DATA', { access_token: 'secret-token' });
     expect(lines.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({
         level: 'error',
         scope: 'next-auth',
-        code: 'JWT_SESSION_ERROR',
-        msg: 'Error: decryption failed',
+        code: 'OAUTH_CALLBACK_ERROR',
+        msg: 'Error: state mismatch',
       }),
       expect.objectContaining({ level: 'warn', scope: 'next-auth', code: 'NEXTAUTH_URL' }),
     ]);

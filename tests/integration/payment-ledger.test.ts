@@ -608,7 +608,7 @@ describe('partial refunds and what a webhook may not do', () => {
       {
         id: `evt_y_${randomUUID()}`.replace(/-/g, ''),
         type: 'charge.dispute.created',
-        object: { payment_intent: { id: 42 } },
+        object: { payment_intent: { id: 'pi_\u0000' } },
       },
       {
         id: `evt_z_${randomUUID()}`.replace(/-/g, ''),
