@@ -1,18 +1,12 @@
 'use client';
 
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { api, ApiError, messageOf } from '@/lib/api-client';
-import {
-  CARD_PAYMENTS_UNAVAILABLE as CARD_PAYMENTS_OFF,
-  UNEXPECTED_PAYMENT_ERROR as UNEXPECTED,
-} from '@/lib/payments/messages';
+import { CHECKOUT_RENEWED, UNEXPECTED_PAYMENT_ERROR as UNEXPECTED } from '@/lib/payments/messages';
+import { usePaymentIntent } from './use-payment-intent';
 
-let stripePromise: Promise<Stripe | null> | undefined;
-
-function PayForm({ label }: { label: string }) {
+function PayForm({ label, onRefused }: { label: string; onRefused: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
@@ -27,7 +21,11 @@ function PayForm({ label }: { label: string }) {
       elements,
       confirmParams: { return_url: `${window.location.origin}/payment/completion` },
     });
-    // Only reached when Stripe could not redirect: show its message for card problems.
+    // Only reached when Stripe could not redirect. An intent it can no longer confirm was
+    // canceled by the server (the offer changed) or paid elsewhere: the checkout starts
+    // again from where the envolvement stands now, and this form stays disabled meanwhile.
+    if (failure.code === 'payment_intent_unexpected_state') return onRefused();
+    // Stripe's message for card problems.
     if (failure.type === 'card_error' || failure.type === 'validation_error') setError(failure.message ?? UNEXPECTED);
     else setError(UNEXPECTED);
     setProcessing(false);
@@ -50,33 +48,7 @@ function PayForm({ label }: { label: string }) {
 
 /** Stripe's Payment Element for a paid envolvement; the intent's amount is set by the server. */
 export function CardPayment({ envolvementId, label }: { envolvementId: string; label: string }) {
-  const [clientSecret, setClientSecret] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    async function prepare() {
-      try {
-        const { publishableKey } = await api<{ publishableKey?: string }>('/api/payment/config', {
-          fallback: CARD_PAYMENTS_OFF,
-        });
-        if (!publishableKey) throw new ApiError(503, CARD_PAYMENTS_OFF);
-        stripePromise ??= loadStripe(publishableKey);
-        const { clientSecret: secret } = await api<{ clientSecret?: string }>('/api/payment/create-payment-intent', {
-          json: { submissionId: envolvementId },
-          fallback: UNEXPECTED,
-        });
-        if (!secret) throw new ApiError(502, UNEXPECTED);
-        if (!cancelled) setClientSecret(secret);
-      } catch (e) {
-        if (!cancelled) setError(messageOf(e, UNEXPECTED));
-      }
-    }
-    void prepare();
-    return () => {
-      cancelled = true;
-    };
-  }, [envolvementId]);
+  const { stripe, clientSecret, error, renewed, renewing, renew } = usePaymentIntent(envolvementId);
 
   if (error) {
     return (
@@ -85,16 +57,29 @@ export function CardPayment({ envolvementId, label }: { envolvementId: string; l
       </p>
     );
   }
-  if (!clientSecret || !stripePromise)
+  if (!clientSecret || !stripe || renewing)
     return (
       <div role="status" className="h-40 animate-pulse rounded-xl bg-slate-100" aria-label="Loading payment form" />
     );
   return (
-    <Elements
-      stripe={stripePromise}
-      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#6128ee' } } }}
-    >
-      <PayForm label={label} />
-    </Elements>
+    <div className="space-y-4">
+      {renewed && (
+        <p
+          role="status"
+          data-testid="checkout-renewed"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {CHECKOUT_RENEWED}
+        </p>
+      )}
+      {/* A new intent needs new Elements: Stripe reads the client secret once. */}
+      <Elements
+        key={clientSecret}
+        stripe={stripe}
+        options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#6128ee' } } }}
+      >
+        <PayForm label={label} onRefused={renew} />
+      </Elements>
+    </div>
   );
 }

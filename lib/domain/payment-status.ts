@@ -34,6 +34,7 @@ export const REFUND_REASONS = [
   'own',
   'removed',
   'amount_mismatch',
+  'price_changed',
   'creator',
 ] as const;
 

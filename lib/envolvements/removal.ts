@@ -5,12 +5,11 @@ import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
 import { markForRefund } from '@/lib/payments/ledger';
-import { isOpen } from '@/lib/payments/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
 import { isStripeConfigured } from '@/lib/payments/stripe';
-import { cancelIntent } from '@/lib/payments/sync';
+import { cancelOpenIntents } from '@/lib/payments/withdraw';
 import { envolvements, payments, purchases, submissions } from '@/models';
-import { LIVE_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
+import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { heldMembership } from './membership';
 import { getOwnEnvolvementOrThrow } from './service';
 
@@ -114,25 +113,18 @@ export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Rem
 }
 
 async function settleRemoval(creatorId: string, id: string): Promise<{ refunded: number; refundsPending: number }> {
-  const touched = await db()
-    .select({ id: payments.id, status: payments.status })
+  // Open checkouts first, so none is paid while the members are refunded; one paid anyway
+  // is refunded by fulfilment, which finds the envolvement removed.
+  await cancelOpenIntents(id, 'removed');
+  const paid = await db()
+    .select({ id: payments.id })
     .from(payments)
-    .where(
-      and(
-        eq(payments.envolvementId, id),
-        inArray(payments.status, [...OPEN_PAYMENT_STATUSES, ...LIVE_PAYMENT_STATUSES]),
-      ),
-    );
-  if (touched.length === 0 || !isStripeConfigured()) return { refunded: 0, refundsPending: touched.length };
+    .where(and(eq(payments.envolvementId, id), inArray(payments.status, [...LIVE_PAYMENT_STATUSES])));
+  if (paid.length === 0 || !isStripeConfigured()) return { refunded: 0, refundsPending: paid.length };
   let refunded = 0;
   let pending = 0;
-  for (const payment of touched) {
+  for (const payment of paid) {
     try {
-      if (isOpen(payment.status)) {
-        // It can no longer be paid; one paid anyway is refunded by fulfilment, which finds the envolvement removed.
-        await cancelIntent(payment.id, 'removal');
-        continue;
-      }
       const marked = await markForRefund(payment.id, 'removed', creatorId);
       const after = marked ? await executeRefund(marked) : null;
       if (after?.status === 'refunded') refunded += 1;

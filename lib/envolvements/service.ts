@@ -15,6 +15,7 @@ import { envolvements, posts, type EnvolvementRow } from '@/models';
 import { siteCurrency } from '@/lib/payments/config';
 import { PAID_EARLY_ACCESS, PAID_NEEDS_PAYOUTS } from '@/lib/payments/messages';
 import { isStripeConfigured } from '@/lib/payments/stripe';
+import { cancelOpenIntents, withdrawReasonOf, type WithdrawReason } from '@/lib/payments/withdraw';
 import { canSellPaid } from '@/lib/payouts/service';
 import { notifySubmissionsOpened, notifyUpdate } from '@/lib/notifications/events';
 import { getEnvolvementForViewer, getEnvolvementRow } from './queries';
@@ -140,7 +141,8 @@ function editChanges(existing: EnvolvementRow, input: EditEnvolvementInput): Edi
  * Applies the edit payload. The creator, the buyers and the count of buyers are never
  * taken from the body. The row is locked while the spots are checked against the people
  * who joined, so a join cannot slip in between; should one still win, the table's check
- * answers, as a 409 naming the field.
+ * answers, as a 409 naming the field. A new price or currency, or a return to draft,
+ * cancels the checkouts still open at the old terms once the edit is committed.
  */
 export async function updateEnvolvement(
   viewer: Viewer,
@@ -149,8 +151,9 @@ export async function updateEnvolvement(
 ): Promise<EnvolvementDto> {
   // Checked before the row is locked: it asks about the creator's account, not the row.
   const refusal = await sellRefusal(viewer.id);
+  let withdrawn: WithdrawReason | null;
   try {
-    await db().transaction(async (tx) => {
+    withdrawn = await db().transaction(async (tx) => {
       const [existing] = await tx.select().from(envolvements).where(eq(envolvements.id, id)).for('update');
       if (!existing) throw new AppError('not_found', NOT_FOUND_MESSAGE);
       if (existing.creatorId !== viewer.id)
@@ -168,6 +171,11 @@ export async function updateEnvolvement(
       }
       await tx.update(envolvements).set(changes).where(eq(envolvements.id, id));
       if (changes.submissionsActive && !existing.submissionsActive) await notifySubmissionsOpened(tx, id);
+      // Is a checkout opened at the old terms outdated under the new? The rule fulfilment applies too.
+      return withdrawReasonOf(
+        { ...existing, ...changes },
+        { amountCents: existing.priceCents, currency: existing.currency },
+      );
     });
   } catch (error) {
     if (!isCheckViolation(error)) throw error;
@@ -177,12 +185,17 @@ export async function updateEnvolvement(
   // Its text, categories or publication may have changed: public lists and the pages served
   // from the cache (Explore, profiles, its visitors' page) read it again.
   invalidate(CACHE_TAGS.lists);
+  // Here, not in each route that edits, so that no caller can forget it. This direction
+  // exists already (the sell check, refunds on removal); lib/payments/withdraw imports
+  // nothing from lib/envolvements.
+  if (withdrawn) await cancelOpenIntents(id, withdrawn);
   return (await getEnvolvementForViewer(id, viewer.id))!;
 }
 
 /**
  * Publishes a draft or takes a published envolvement back to draft. Members who joined
- * keep their access either way; only new people stop finding it.
+ * keep their access either way; only new people stop finding it, and checkouts open
+ * when it went back to draft are canceled.
  */
 export async function setEnvolvementActive(
   viewer: Viewer,
@@ -194,6 +207,8 @@ export async function setEnvolvementActive(
   if (row.isActive !== active) {
     await db().update(envolvements).set({ isActive: active, updatedAt: new Date() }).where(eq(envolvements.id, id));
     invalidate(CACHE_TAGS.lists);
+    // Checkouts open when it went back to draft can no longer be paid (see updateEnvolvement).
+    if (!active) await cancelOpenIntents(id, 'unpublished');
   }
   return { _id: id, active };
 }

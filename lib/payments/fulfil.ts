@@ -15,11 +15,13 @@ import { grantsAccess } from './ledger-rules';
 export type Paid = { amountCents: number; currency: string };
 
 /**
- * Decides, once, what a succeeded payment buys. It is honoured when the amount is the one
- * recorded when its intent was created (not today's price), the buyer has not already
- * joined, and a spot can be taken; anything else is marked for a full refund with its
- * reason. The payment row is locked for the decision, so the webhook and the completion
- * page deciding at the same moment agree, and the spot is taken in the same transaction.
+ * Decides, once, what a succeeded payment buys. It is honoured when Stripe received the
+ * amount recorded when its intent was created, that amount and currency are still the
+ * envolvement's price, the buyer has not already joined, and a spot can be taken; anything
+ * else is marked for a full refund with its reason. The payment row is locked for the
+ * decision, so the webhook and the completion page deciding at the same moment agree, and
+ * the spot is taken (price re-checked under the envolvement's row lock) in the same
+ * transaction.
  */
 export async function fulfilPayment(paymentId: string, paid: Paid): Promise<PaymentRow | null> {
   const decided = await db().transaction(async (tx) => {
@@ -75,5 +77,9 @@ async function refusalOf(tx: Tx, payment: PaymentRow, paid: Paid): Promise<Refun
   const [row] = await tx.select().from(envolvements).where(eq(envolvements.id, payment.envolvementId));
   if (!row || row.archivedAt) return 'removed';
   const decision = checkoutDecision(toState(row), payment.buyerId, false);
-  return decision === 'inactive' || decision === 'ended' || decision === 'own' ? decision : 'sold_out';
+  if (decision === 'inactive' || decision === 'ended' || decision === 'own') return decision;
+  // Paid at a price the creator changed (or made free) while the buyer paid: the offer
+  // the buyer accepted is gone, so the money goes back rather than buying the new one.
+  if (row.priceCents !== payment.amountCents || row.currency !== payment.currency) return 'price_changed';
+  return 'sold_out';
 }

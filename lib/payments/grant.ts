@@ -49,6 +49,8 @@ type Grant = { envolvementId: string; userId: string; amountCents: number; curre
  * Takes a spot and records the membership, inside the caller's transaction. The spot is
  * taken by a single conditional UPDATE, so concurrent claims can neither oversell nor join
  * a closed or removed envolvement: the row lock orders them and the WHERE clause re-checks.
+ * It also re-checks the price: a payment for a price the creator has since changed (or
+ * made free) takes no spot, whichever of the edit and the payment reaches the row first.
  * False when no spot could be taken; the partial unique key (one held membership per user)
  * throws a unique violation for a second join.
  */
@@ -59,6 +61,8 @@ export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
     .where(
       and(
         eq(envolvements.id, grant.envolvementId),
+        eq(envolvements.priceCents, grant.amountCents),
+        eq(envolvements.currency, grant.currency),
         eq(envolvements.isActive, true),
         isNull(envolvements.archivedAt),
         ne(envolvements.creatorId, grant.userId),

@@ -117,6 +117,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   own: 'You cannot join your own envolvement, so this payment was refunded.',
   removed: 'This envolvement was removed by its creator, so this payment was refunded.',
   amount_mismatch: 'The amount paid did not match the price offered, so this payment was refunded.',
+  price_changed: 'The creator changed the price while you were paying, so this payment was refunded.',
   creator: 'The creator refunded this payment.',
 };
 

@@ -13,3 +13,7 @@ export const CREATOR_CANNOT_TAKE_PAYMENTS = 'The creator of this envolvement can
 export const PAID_EARLY_ACCESS = 'Paid envolvements are not available in early access.';
 
 export const PAID_NEEDS_PAYOUTS = 'Connect a Stripe account that can take payments before setting a price.';
+
+/** Shown when Stripe refused to confirm an intent the server had canceled: the checkout starts again at today's terms. */
+export const CHECKOUT_RENEWED =
+  'The offer changed while this page was open, so nothing was charged. Check the price and pay again.';

@@ -8,6 +8,7 @@ import { getPayment, markForRefund } from './ledger';
 import { isOpen } from './ledger-rules';
 import { isStripeConfigured } from './stripe';
 import { cancelIntent, syncPayment } from './sync';
+import { getWithdrawReason } from './withdraw';
 
 /** Webhooks get this long before reconciliation asks Stripe itself. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
@@ -43,8 +44,9 @@ const fingerprint = (p: { status: string; amountRefundedCents: number; refundRea
 /**
  * Asks Stripe about every ledger entry still in a non-final state for longer than five
  * minutes and applies what it finds, so a webhook that never came leaves nothing
- * unaccounted. Safe on several instances at once: every step locks its payment row,
- * moves the ledger only forward, and refunds under an idempotency key.
+ * unaccounted; an intent still payable at an offer that changed, or abandoned, is
+ * canceled. Safe on several instances at once: every step locks its payment row, moves
+ * the ledger only forward, and refunds under an idempotency key.
  */
 export async function reconcilePayments(options: { now?: Date; limit?: number } = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, changed: 0, canceled: 0, failed: 0 };
@@ -62,13 +64,9 @@ export async function reconcilePayments(options: { now?: Date; limit?: number } 
       const before = await getPayment(row.id);
       await refundIfRemoved(row.id);
       let after = await syncPayment(row.id, 'reconcile');
-      if (
-        after &&
-        isOpen(after.status) &&
-        after.status !== 'processing' &&
-        now.getTime() - row.createdAt.getTime() > ABANDON_AFTER_MS
-      ) {
-        after = (await cancelIntent(row.id, 'reconcile:abandoned')) ?? after;
+      const retire = after && isOpen(after.status) && after.status !== 'processing' ? await retiring(row, now) : null;
+      if (after && retire) {
+        after = (await cancelIntent(row.id, retire)) ?? after;
         if (after.status === 'canceled') report.canceled += 1;
       }
       if (fingerprint(before) !== fingerprint(after)) report.changed += 1;
@@ -84,6 +82,14 @@ export async function reconcilePayments(options: { now?: Date; limit?: number } 
     }
   }
   return report;
+}
+
+// Why an intent the buyer can still pay is canceled now, as the ledger's source: its offer
+// changed and the creator's request could not cancel it then, or nobody paid it in a day.
+async function retiring(row: { id: string; createdAt: Date }, now: Date): Promise<string | null> {
+  const withdrawn = await getWithdrawReason(row.id);
+  if (withdrawn) return `reconcile:${withdrawn}`;
+  return now.getTime() - row.createdAt.getTime() > ABANDON_AFTER_MS ? 'reconcile:abandoned' : null;
 }
 
 // A paid membership of a removed envolvement goes back in full, whenever its payment

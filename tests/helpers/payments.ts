@@ -52,6 +52,29 @@ export async function openCheckout(buyer: TestUser, envolvementId: string): Prom
   return res.body.paymentIntentId as string;
 }
 
+/**
+ * The creator saves the edit form (title, text, $10.00, 3 spots, published, unless told
+ * otherwise); gives the answer of PUT /api/post/{id}.
+ */
+export function editOffer(creator: TestUser, id: string, overrides: Record<string, unknown> = {}) {
+  return call('PUT', `/api/post/${id}`, {
+    as: creator,
+    json: {
+      title: 'Portrait sessions',
+      previewText: 'A portrait of you',
+      description: 'We paint together.',
+      imgUrl: '',
+      price: { price: 10, free: false },
+      quantity: { quantity: 3, unlimited: false },
+      categories: ['Art'],
+      endDate: { endDate: null, none: true },
+      targetEnvolvmentDate: null,
+      isActive: true,
+      ...overrides,
+    },
+  });
+}
+
 /** Posts a signed payload to the webhook route as Stripe would. */
 export async function postWebhook(payload: string, signature: string) {
   const request = await buildRequest('POST', '/api/payment/webhook', {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { isStripeNotFound, stripeErrorCode } from '@/lib/payments/stripe-errors';
+import { isStripeNotFound, isStripeUnreachable, stripeErrorCode } from '@/lib/payments/stripe-errors';
 
 // The errors the SDK throws, built as it builds them from Stripe's answers.
 const cardDeclined = new Stripe.errors.StripeCardError({
@@ -68,5 +68,13 @@ describe('isStripeNotFound', () => {
     expect(isStripeNotFound({ statusCode: 400, code: 'parameter_missing' })).toBe(false);
     expect(isStripeNotFound(null)).toBe(false);
     expect(isStripeNotFound(undefined)).toBe(false);
+  });
+});
+
+describe('isStripeUnreachable', () => {
+  it('is true only when the SDK could not reach Stripe', () => {
+    expect(isStripeUnreachable(unreachable)).toBe(true);
+    for (const other of [cardDeclined, noSuchIntent, unknownPath, new Error('StripeConnectionError'), null, undefined])
+      expect(isStripeUnreachable(other)).toBe(false);
   });
 });

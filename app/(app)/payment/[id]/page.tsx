@@ -12,6 +12,7 @@ import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { CHECKOUT_REFUSALS, formatPrice, profileSlug, REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { getCheckoutState } from '@/lib/payments/grant';
+import { countPayments } from '@/lib/payments/ledger';
 import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
 import { isUuid } from '@/lib/validation/ids';
 import { isStripeConfigured } from '@/lib/payments/stripe';
@@ -120,7 +121,14 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   const viewerId = viewer?.id ?? null;
   const envolvement = isUuid(id) ? await getEnvolvementForViewer(id, viewerId) : null;
   // Unknown, malformed, or a draft this viewer may not see: the same 'Envolvement ID not found' 404.
-  if (!envolvement || visibilityFor(envolvement, viewerId) === 'not_found') notFound();
+  if (!envolvement) notFound();
+  if (visibilityFor(envolvement, viewerId) === 'not_found') {
+    // Except to a buyer who began paying for it before the creator unpublished it (their
+    // open checkout comes back here): they saw it published, and are told why it stopped.
+    if (!viewerId || (await countPayments(viewerId, envolvement._id)) === 0) notFound();
+    const { title, message } = CHECKOUT_REFUSALS.inactive;
+    return <PageNotice heading={false} title={title} message={message} />;
+  }
   if (envolvement.removed) return <PageNotice heading={false} title="Envolvement Removed" message={REMOVED_MESSAGE} />;
 
   return (
