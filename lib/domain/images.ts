@@ -17,12 +17,22 @@ export const IMAGE_ACCEPT = Object.keys(IMAGE_TYPES).join(',');
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Pixels an image may decode to, every frame of an animation counted: a few kilobytes can
+ * declare a picture that takes gigabytes to open. 40 megapixels holds a photo from most
+ * cameras and phones.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
 export const IMAGE_MESSAGES = {
   missing: 'Please select a file first',
   tooLarge: 'Image must be 10 MB or smaller',
   notImage: 'Please choose an image file (PNG, JPG or GIF)',
   svg: 'SVG images are not accepted. Please upload a PNG, JPEG, GIF or WebP image.',
   unknownType: 'Only PNG, JPEG, GIF or WebP images can be uploaded.',
+  tooManyPixels: `Image must be ${MAX_IMAGE_PIXELS / 1_000_000} megapixels or smaller (an animation counts all its frames).`,
+  unreadable: 'This image could not be read. It may be damaged: please try another file.',
+  tooSlow: 'This image takes too long to process. Please try a smaller or shorter one.',
 } as const;
 
 export function isImageMimeType(type: string): type is ImageMimeType {

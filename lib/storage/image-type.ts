@@ -18,3 +18,20 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   }
   return null;
 }
+
+/**
+ * Whether a WebP holds a lossless picture (a VP8L chunk), alone or as a frame of an animation
+ * (an ANMF chunk, whose picture follows 16 bytes of frame header). The decoder does not say,
+ * and a lossless picture re-encoded lossy would lose what it was made lossless for.
+ */
+export function isLosslessWebp(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fourcc = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  for (let at = 12; at + 8 <= bytes.length;) {
+    if (fourcc(at) === 'VP8L' || (fourcc(at) === 'ANMF' && fourcc(at + 8 + 16) === 'VP8L')) return true;
+    const size = view.getUint32(at + 4, true);
+    // Chunks are padded to an even length.
+    at += 8 + size + (size % 2);
+  }
+  return false;
+}

@@ -7,6 +7,7 @@ import { AppError } from '@/lib/http/errors';
 import type { UploadedFile, UploadLimits } from '@/lib/http/multipart';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@/lib/domain/images';
 import { detectImageType, type ImageType } from './image-type';
+import { stripMetadata } from './strip-metadata';
 
 export type ImageFolder = 'covers' | 'banners' | 'updates' | 'submissions';
 
@@ -53,11 +54,15 @@ function saveToCloudinary(bytes: Buffer, folder: ImageFolder): Promise<string> {
   });
 }
 
-/** Validates and stores an uploaded image under a server-made name; returns its public URL. */
+/**
+ * Validates and stores an uploaded image under a server-made name, without its metadata;
+ * returns its public URL.
+ */
 export async function saveImage(file: UploadedFile | null, folder: ImageFolder): Promise<{ url: string }> {
   const { bytes, type } = readImage(file);
+  const clean = await stripMetadata(bytes, type);
   const url = process.env.CLOUDINARY_URL
-    ? await saveToCloudinary(bytes, folder)
-    : await saveLocally(bytes, type, folder);
+    ? await saveToCloudinary(clean, folder)
+    : await saveLocally(clean, type, folder);
   return { url };
 }
