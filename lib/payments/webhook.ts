@@ -48,8 +48,7 @@ export function verifyEvent(rawBody: string, signature: string | null, now = Dat
   }
   if (event === undefined) throw new AppError('bad_request', 'Invalid Stripe signature');
   // The signature proves who sent the body, not that it is an event: `null` parses too.
-  if (typeof event !== 'object' || event === null || Array.isArray(event))
-    throw new AppError('bad_request', MALFORMED);
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new AppError('bad_request', MALFORMED);
   const data = (event as { data?: { object?: unknown } }).data;
   if (
     typeof event.id !== 'string' ||
