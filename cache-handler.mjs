@@ -97,6 +97,13 @@ class MemoryStore {
   }
 }
 
+/**
+ * The most a page waits on Redis: a connection still being made is waited for this long,
+ * and a command this long, so a cache that does not answer costs a render, not a hang.
+ */
+const CONNECT_WAIT_MS = 200;
+const COMMAND_TIMEOUT_MS = 300;
+
 // Next makes a handler for every request: they share one connection per Redis address,
 // and one store in this process.
 const clients = (globalThis.__envolveCacheClients ??= new Map());
@@ -104,8 +111,15 @@ const clients = (globalThis.__envolveCacheClients ??= new Map());
 function clientFor(url) {
   let client = clients.get(url);
   if (!client) {
-    // A cache that cannot answer at once is a miss: no queue of commands while Redis is away.
-    client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    // A cache that cannot answer at once is a miss: no queue of commands while Redis is away,
+    // and a command a frozen connection never answers gives up in time for the page to be
+    // rendered instead.
+    client = new Redis(url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 1_000,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+    });
     client.on('error', (error) => console.error(JSON.stringify({ msg: 'cache.redis', error: error.message })));
     clients.set(url, client);
   }
@@ -122,7 +136,7 @@ function ready(redis) {
       resolve(up);
     };
     const onReady = () => done(true);
-    const timer = setTimeout(() => done(false), 500);
+    const timer = setTimeout(() => done(false), CONNECT_WAIT_MS);
     redis.on('ready', onReady);
   });
 }

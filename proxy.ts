@@ -11,6 +11,8 @@ import {
   cachedPageContentSecurityPolicy,
   pageContentSecurityPolicy,
 } from '@/lib/http/security-headers';
+import { isDatabaseDown, reportDatabaseError, RETRY_AFTER_SECONDS } from '@/lib/db/availability';
+import { UNAVAILABLE_HTML } from '@/lib/http/unavailable-page';
 import { logError } from '@/lib/log';
 import { isUuid } from '@/lib/validation/ids';
 
@@ -79,7 +81,9 @@ async function statusFor(request: NextRequest): Promise<number | null> {
 }
 
 async function goneStatusFor(request: NextRequest): Promise<number | null> {
+  if (isDatabaseDown()) return null;
   return statusFor(request).catch((error: unknown) => {
+    reportDatabaseError(error);
     logError('proxy', error, { reason: 'could not tell whether the page is gone' });
     return null;
   });
@@ -103,6 +107,19 @@ function badPath(request: NextRequest): Response {
     : new Response(message, { status: 400, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
+function unavailablePage(): Response {
+  return new Response(UNAVAILABLE_HTML, {
+    status: 503,
+    headers: {
+      ...baseSecurityHeaders(),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'Cache-Control': 'no-store',
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+    },
+  });
+}
+
 // Security headers for every page and API answer. A page rendered for its request gets a
 // Content-Security-Policy with a fresh nonce (Next reads it from the request's policy and
 // marks its scripts); a page served from the cache gets the policy without one.
@@ -111,7 +128,11 @@ export async function proxy(request: NextRequest) {
   if (isMalformedPath(request.nextUrl.pathname)) return badPath(request);
   const dev = process.env.NODE_ENV === 'development';
   if (request.nextUrl.pathname.startsWith('/api/')) return withHeaders(NextResponse.next(), null);
+  // A page rendered for its request needs the database: while it is known to be down, a
+  // page that says so, with the status crawlers and proxies take as "come back later".
+  // Pages served from the cache are still served from it.
   const route = await routeFor(request);
+  if (!route.cached && isDatabaseDown()) return unavailablePage();
   if (route.cached) {
     const response = route.rewrite ? NextResponse.rewrite(route.rewrite) : NextResponse.next();
     return withHeaders(response, cachedPageContentSecurityPolicy({ dev }));

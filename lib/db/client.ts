@@ -25,13 +25,31 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+const SECOND = 1000;
+
+/**
+ * How long the app waits on the database server: a request must fail in seconds, not hang,
+ * when the server is down or a connection freezes. The server ends a statement that runs
+ * past DATABASE_STATEMENT_TIMEOUT_MS (migrations lift it for their own session); the
+ * client gives up on a reply that never comes a little later, since a frozen connection
+ * never delivers the server's cancel.
+ */
+function poolLimits(env: Record<string, string | undefined> = process.env): pg.PoolConfig {
+  const statement = Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 15 * SECOND);
+  return {
+    max: Number(env.DATABASE_POOL_MAX ?? 10),
+    connectionTimeoutMillis: 10 * SECOND,
+    statement_timeout: statement,
+    query_timeout: statement > 0 ? statement + 5 * SECOND : undefined,
+    idle_in_transaction_session_timeout: 30 * SECOND,
+    keepAlive: true,
+  };
+}
+
 /** A PostgreSQL server when `url` is given, else PGlite (in memory when `dataDir` is 'memory'). */
 export function openDatabase(options: { url?: string; dataDir?: string }): DatabaseHandle {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
-    });
+    const pool = new pg.Pool({ connectionString: options.url, ...poolLimits() });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', (error) => logError('db.idle-client', error));
     return {
@@ -69,6 +87,11 @@ const store = globalThis as unknown as { __envolveDatabase?: DatabaseHandle };
 
 export function getDatabaseHandle(): DatabaseHandle {
   store.__envolveDatabase ??= openDatabase({ url: process.env.DATABASE_URL || undefined });
+  return store.__envolveDatabase;
+}
+
+/** The process's database if one was opened, without opening one. */
+export function openedDatabaseHandle(): DatabaseHandle | undefined {
   return store.__envolveDatabase;
 }
 

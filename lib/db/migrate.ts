@@ -3,7 +3,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type pg from 'pg';
+import pg from 'pg';
 import type { DatabaseHandle } from './client';
 
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), 'drizzle');
@@ -26,21 +26,19 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
  * Instances that start together would each read "nothing applied yet" and run the same
  * migration twice (or race on CREATE SCHEMA). One session-level advisory lock lets the
  * first apply them while the others wait, then find nothing left to do. The lock, the
- * migrator's reads and its transaction all use one client, since a session lock belongs
- * to its connection.
+ * migrator's reads and its transaction all use one connection, since a session lock belongs
+ * to its connection. It is a connection of its own, outside the pool: waiting for another
+ * instance's migrations, or building an index on a big table, may take longer than the
+ * pool lets a request's statement take.
  */
 async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string): Promise<void> {
-  const client = await pool.connect();
-  let failed = false;
+  const client = new pg.Client({ connectionString: pool.options.connectionString, connectionTimeoutMillis: 10_000 });
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzle(client), { migrationsFolder });
-    await client.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
-  } catch (error) {
-    failed = true;
-    throw error;
   } finally {
-    // A failed client is closed rather than pooled: ending its session frees the lock too.
-    client.release(failed);
+    // Ending the session frees the lock, whether or not the migrations went through.
+    await client.end();
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { logError } from '@/lib/log';
+import { isDatabaseUnavailable, reportDatabaseError, RETRY_AFTER_SECONDS } from '@/lib/db/availability';
+import { logError, logWarn } from '@/lib/log';
 import { fieldErrorsOf } from '@/lib/validation/check';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 
@@ -48,6 +49,28 @@ export function toErrorResponse(error: unknown): Response {
     const first = Object.values(fields)[0] ?? 'Invalid request';
     return Response.json({ error: first, code: 'bad_request', fields }, { status: 400 });
   }
+  const unavailable = unavailableBecause(error);
+  if (unavailable) {
+    logWarn('api', `${unavailable} is unavailable: answered 503`);
+    return Response.json(
+      { error: UNAVAILABLE_MESSAGE, code: 'unavailable' },
+      { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+    );
+  }
   logError('api', error);
   return Response.json({ error: 'Something went wrong. Please try again later.', code: 'internal' }, { status: 500 });
+}
+
+export const UNAVAILABLE_MESSAGE = 'Envolve is briefly unavailable. Please try again in a moment.';
+
+// A dependency that cannot answer now (the database, Stripe's API) is not a bug of ours:
+// the client is told to come back, and a database found down is watched until it answers.
+function unavailableBecause(error: unknown): string | null {
+  if (isDatabaseUnavailable(error)) {
+    reportDatabaseError(error);
+    return 'the database';
+  }
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'StripeConnectionError') return "Stripe's API";
+  return null;
 }

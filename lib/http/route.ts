@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod/mini';
 import { getViewerFromRequest, type Viewer } from '@/lib/auth/viewer';
+import { DatabaseDownError, isDatabaseDown } from '@/lib/db/availability';
 import { consumeRateLimit, RateLimitError, type RateLimitName } from '@/lib/rate-limit';
 import { fieldErrorsOf } from '@/lib/validation/check';
 import { isUuid } from '@/lib/validation/ids';
@@ -122,6 +123,9 @@ export function handleRoute(
   return async (request: NextRequest, context: RouteContext): Promise<Response> => {
     let response: Response;
     try {
+      // Every route reads the database, if only for the session: while the server is
+      // known to be unreachable, the answer is a 503 at once rather than a timeout.
+      if (isDatabaseDown()) throw new DatabaseDownError();
       guardWrite(request, options);
       response = await handler(request, context);
     } catch (error) {

@@ -9,6 +9,8 @@ export function isStripeConfigured(): boolean {
 
 let cached: { key: string; client: Stripe } | undefined;
 
+const STRIPE_TIMEOUT_MS = 8_000;
+
 /** The Stripe client; STRIPE_API_HOST/PORT/PROTOCOL point it elsewhere (tests use a local fake). */
 export function getStripe(): Stripe {
   const secret = process.env.STRIPE_SECRET_KEY;
@@ -19,6 +21,9 @@ export function getStripe(): Stripe {
     cached = {
       key,
       client: new Stripe(secret, {
+        // A call that hangs fails in seconds (the SDK's default waits 80), and is tried
+        // again twice, with the same idempotency key, before the request answers 503.
+        timeout: STRIPE_TIMEOUT_MS,
         maxNetworkRetries: 2,
         telemetry: false,
         ...(host

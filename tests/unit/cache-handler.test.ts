@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { startTcpProxy } from '../helpers/tcp-proxy';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import CacheHandler, { SETTLE_MS } from '../../cache-handler.mjs';
 
@@ -245,6 +246,39 @@ describe('the cache handler in Redis', () => {
     await expect(away.get('rows', read)).resolves.toBeNull();
     await expect(away.revalidateTag('envolvement-lists')).rejects.toThrow(/invalidation of envolvement-lists is lost/);
     away.redis!.disconnect();
+  });
+});
+
+describe('the cache handler when Redis stops answering', () => {
+  beforeEach(({ skip }) => {
+    if (!reachable) skip();
+  });
+
+  it('answers a miss within half a second from a connection that froze, so the page is rendered', async () => {
+    const target = new URL(url);
+    const relay = await startTcpProxy(Number(target.port || 6379), target.hostname);
+    target.host = `127.0.0.1:${relay.port}`;
+    process.env.REDIS_URL = target.toString();
+    const handler = new CacheHandler();
+    process.env.REDIS_URL = savedUrl;
+    try {
+      const redis = handler.redis!;
+      if (redis.status !== 'ready') await new Promise((ready) => redis.once('ready', ready));
+      await handler.set('frozen-page', pageEntry('<html>kept</html>'), pageContext);
+      expect(await handler.get('frozen-page', pageRead)).not.toBeNull();
+      relay.freeze();
+      vi.restoreAllMocks();
+      const started = performance.now();
+      expect(await handler.get('frozen-page', pageRead)).toBeNull();
+      await expect(handler.set('other-page', pageEntry('<html>new</html>'), pageContext)).resolves.toBeUndefined();
+      // The bound the page waits: a command gives up after COMMAND_TIMEOUT_MS (300), twice at most.
+      expect(performance.now() - started).toBeLessThan(1_000);
+      await expect(handler.revalidateTag('envolvement-lists')).rejects.toThrow();
+    } finally {
+      relay.restore();
+      handler.redis!.disconnect();
+      await relay.close();
+    }
   });
 });
 

@@ -48,4 +48,24 @@ describe('toErrorResponse', () => {
     expect(body).toEqual({ error: 'Something went wrong. Please try again later.', code: 'internal' });
     expect(lines.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ level: 'error', scope: 'api' })]);
   });
+
+  it('answers 503 with Retry-After, and no error line, when the database or Stripe cannot be reached', async () => {
+    const lines: string[] = [];
+    const restoreLogs = redirectLogs({ write: (line) => void lines.push(line) });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+    const stripe = Object.assign(new Error('An error occurred with our connection to Stripe.'), {
+      type: 'StripeConnectionError',
+    });
+    const responses = [toErrorResponse(new Error('Failed query', { cause: refused })), toErrorResponse(stripe)];
+    restoreLogs();
+    for (const response of responses) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(await response.json()).toEqual({
+        error: 'Envolve is briefly unavailable. Please try again in a moment.',
+        code: 'unavailable',
+      });
+    }
+    expect(lines.map((line) => JSON.parse(line).level)).toEqual(['warn', 'warn']);
+  });
 });

@@ -37,6 +37,12 @@ describe('the Stripe client', () => {
     expect(getStripe()).toBeDefined();
   });
 
+  it('gives up on a call that hangs after eight seconds, and tries it again twice', () => {
+    const client = getStripe() as unknown as { getApiField: (name: string) => unknown };
+    expect(client.getApiField('timeout')).toBe(8_000);
+    expect(client.getApiField('maxNetworkRetries')).toBe(2);
+  });
+
   it('is made once for the same settings, and again when the key or the endpoint changes', () => {
     const first = getStripe();
     expect(getStripe()).toBe(first);
