@@ -1,14 +1,16 @@
 import 'server-only';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { startJobs } from '@/lib/jobs';
-import { logError, logInfo } from '@/lib/log';
+import { logInfo } from '@/lib/log';
 import { getDatabaseHandle } from './client';
 import { migrateDatabase } from './migrate';
 import { isDatabaseEmpty, seedDemoData } from './seed';
+import { closeOnSignals } from './shutdown';
 
 /**
  * Runs once when the server starts: checks the configuration, applies migrations, on a
- * new embedded database adds the demo data, and starts the background jobs.
+ * new embedded database adds the demo data, starts the background jobs, and stops them and
+ * the database in order when the process is told to stop (./shutdown.ts).
  */
 export async function prepareDatabase(): Promise<void> {
   getAuthSecret(); // fails fast in production without NEXTAUTH_SECRET
@@ -20,14 +22,5 @@ export async function prepareDatabase(): Promise<void> {
     await seedDemoData(handle.db);
     logInfo('db', 'new database: demo data added (see README for the demo accounts)');
   }
-  const jobs = await startJobs(handle);
-  const close = () => {
-    void jobs
-      .stop()
-      .catch((error) => logError('jobs.stop', error))
-      .then(() => handle.close())
-      .finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
+  closeOnSignals(await startJobs(handle), handle);
 }

@@ -14,10 +14,25 @@ export function mailFrom(): string {
   return process.env.MAIL_FROM || 'Envolve <notifications@envolve.local>';
 }
 
+// nodemailer waits two minutes for a connection and ten for a silent server, while the
+// mail job runs one delivery at a time across instances (lib/jobs/mail.ts): one stalled
+// server held every e-mail back for that long. These bound each step of a send so a stall
+// fails the message (tried again later) within seconds. SMTP_URL may set its own as query
+// parameters (`?socketTimeout=60000`), which nodemailer reads as options.
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 let cached: { url: string; transport: Transporter } | undefined;
 
+function withTimeouts(url: string): string {
+  const parsed = new URL(url);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS_MS)) {
+    if (!parsed.searchParams.has(name)) parsed.searchParams.set(name, String(ms));
+  }
+  return parsed.toString();
+}
+
 function smtpTransport(url: string): Transporter {
-  if (cached?.url !== url) cached = { url, transport: nodemailer.createTransport(url) };
+  if (cached?.url !== url) cached = { url, transport: nodemailer.createTransport(withTimeouts(url)) };
   return cached.transport;
 }
 

@@ -119,18 +119,32 @@ export async function hasDueEmail(): Promise<boolean> {
 
 export type DeliveryReport = { sent: number; skipped: number; retried: number; failed: number };
 
-/** Sends what is due, batch after batch, until nothing is; gives what happened. */
-export async function deliverDueEmails(): Promise<DeliveryReport> {
+/**
+ * Sends what is due, batch after batch, until nothing is or `signal` aborts (the job's time
+ * is up, or the server is stopping): then the message being sent is finished and the rows
+ * not yet tried go back at once. Gives what happened.
+ */
+export async function deliverDueEmails(options: { signal?: AbortSignal } = {}): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
   // A row whose every claim ran out (its worker died each time) is not tried forever.
   await db().execute(sql`
     update email_outbox set status = 'failed', locked_until = null,
       last_error = coalesce(last_error, 'The worker stopped during every attempt.')
     where status = 'sending' and locked_until < now() and attempts >= ${MAX_ATTEMPTS}`);
-  for (let batch = await claim(); batch.length; batch = await claim()) {
-    for (const row of batch) await deliverOne(row, report);
+  while (!options.signal?.aborted) {
+    const batch = await claim();
+    if (!batch.length) break;
+    let next = 0;
+    while (next < batch.length && !options.signal?.aborted) await deliverOne(batch[next++]!, report);
+    await release(batch.slice(next));
   }
   return report;
+}
+
+// Rows claimed but not tried: as they were, due at once for any worker, this claim's
+// attempt not counted.
+async function release(rows: Claimed[]): Promise<void> {
+  for (const row of rows) await settle(row, sql`status = 'pending', attempts = attempts - 1, locked_until = null`);
 }
 
 async function deliverOne(row: Claimed, report: DeliveryReport): Promise<void> {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
 import { envolvements, payments } from '@/models';
@@ -22,43 +22,65 @@ export const WATCH_PAID_MS = 120 * 24 * 60 * 60_000;
 
 export type ReconcileReport = { checked: number; changed: number; canceled: number; failed: number };
 
+type ReconcileOptions = {
+  /** The clock's time, for tests. */
+  now?: Date;
+  limit?: number;
+  /**
+   * How long a payment must have been left alone: RECONCILE_AFTER_MS for the scheduled run,
+   * so a webhook on its way gets there first; 0 after a restart, when the webhooks of the
+   * time the server was down may never come.
+   */
+  graceMs?: number;
+  /** Only what a restart may have left waiting: open and disputed intents, refunds owed. */
+  openOnly?: boolean;
+  /** Only payments not checked since then: a sweep cut into several runs checks each once. */
+  uncheckedSince?: Date;
+  /** Once aborted, no further payment is started. */
+  signal?: AbortSignal;
+};
+
 // Entries that may still change or still owe something: open or disputed intents, and paid
 // ones within the dispute window, since a refund or a dispute made in Stripe's dashboard
 // need not send a webhook that arrives.
-function due(now: Date) {
-  return and(
-    lt(payments.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
-    or(
-      inArray(payments.status, [...OPEN_PAYMENT_STATUSES, 'disputed']),
-      and(
-        inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
-        gt(payments.createdAt, new Date(now.getTime() - WATCH_PAID_MS)),
-      ),
-    ),
-  );
+function due(now: Date, options: ReconcileOptions) {
+  const { graceMs = RECONCILE_AFTER_MS, openOnly = false, uncheckedSince } = options;
+  const unsettled = inArray(payments.status, [...OPEN_PAYMENT_STATUSES, 'disputed']);
+  const live = inArray(payments.status, [...LIVE_PAYMENT_STATUSES]);
+  const conditions = [
+    openOnly
+      ? or(unsettled, and(live, isNotNull(payments.refundReason)))
+      : or(unsettled, and(live, gt(payments.createdAt, new Date(now.getTime() - WATCH_PAID_MS)))),
+  ];
+  if (graceMs > 0) conditions.push(lt(payments.updatedAt, new Date(now.getTime() - graceMs)));
+  if (uncheckedSince) {
+    conditions.push(or(isNull(payments.reconciledAt), lt(payments.reconciledAt, uncheckedSince)));
+  }
+  return and(...conditions);
 }
 
 const fingerprint = (p: { status: string; amountRefundedCents: number; refundReason: string | null } | null) =>
   p ? `${p.status}|${p.amountRefundedCents}|${p.refundReason}` : '';
 
 /**
- * Asks Stripe about every ledger entry still in a non-final state for longer than five
- * minutes and applies what it finds, so a webhook that never came leaves nothing
- * unaccounted; an intent still payable at an offer that changed, or abandoned, is
+ * Asks Stripe about every ledger entry still in a non-final state (for longer than five
+ * minutes, unless told) and applies what it finds, so a webhook that never came leaves
+ * nothing unaccounted; an intent still payable at an offer that changed, or abandoned, is
  * canceled. Safe on several instances at once: every step locks its payment row, moves
  * the ledger only forward, and refunds under an idempotency key.
  */
-export async function reconcilePayments(options: { now?: Date; limit?: number } = {}): Promise<ReconcileReport> {
+export async function reconcilePayments(options: ReconcileOptions = {}): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, changed: 0, canceled: 0, failed: 0 };
   if (!isStripeConfigured()) return report;
   const now = options.now ?? new Date();
   const rows = await db()
     .select({ id: payments.id, createdAt: payments.createdAt })
     .from(payments)
-    .where(due(now))
+    .where(due(now, options))
     .orderBy(sql`${payments.reconciledAt} asc nulls first`, asc(payments.createdAt))
     .limit(options.limit ?? 500);
   for (const row of rows) {
+    if (options.signal?.aborted) break;
     report.checked += 1;
     try {
       const before = await getPayment(row.id);
