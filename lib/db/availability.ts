@@ -74,7 +74,8 @@ function watchOf(handle: DatabaseHandle): Watch {
 
 /** Whether the database server was found unreachable and has not answered since. */
 export function isDatabaseDown(handle = openedDatabaseHandle()): boolean {
-  return handle?.kind === 'postgres' && watchOf(handle).down;
+  // Only a server's handle is ever watched; looking it up asks nothing of the handle itself.
+  return handle !== undefined && store.__envolveDatabaseWatch?.get(handle)?.down === true;
 }
 
 /**

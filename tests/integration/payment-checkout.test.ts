@@ -133,13 +133,17 @@ describe('POST /api/payment/create-payment-intent: resuming or retiring the open
 });
 
 describe('POST /api/payment/create-payment-intent: recording the new intent', () => {
-  it('answers 500 when the ledger write fails for another reason than a race, leaving the intent for the retry to get back', async () => {
+  it('answers 503 when the ledger write times out, leaving the intent for the retry to get back', async () => {
     const { buyer, row } = await paidSetup();
     const timedOut = `raise exception 'canceling statement due to statement timeout' using errcode = 'query_canceled';`;
 
     const res = await withTrigger('payments', 'before insert', timedOut, () => checkout(buyer, row.id));
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: 'Something went wrong. Please try again later.', code: 'internal' });
+    // An overloaded database: come back in a moment.
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      error: 'Envolve is briefly unavailable. Please try again in a moment.',
+      code: 'unavailable',
+    });
     expect(intentCreates(buyer)).toHaveLength(1);
     const intentId = [...stripe().intents.values()].find((i) => i.metadata.userId === buyer.id)!.id;
     expect(stripeStatusOf(intentId)).toBe('requires_payment_method');

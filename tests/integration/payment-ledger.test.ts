@@ -463,10 +463,10 @@ describe('a refunded payment never grants access again', () => {
     stripe().succeed(id);
 
     const failed = await whileStripeIsDown(() => deliverOne(eventOf(id, 'payment_intent.succeeded')));
-    // Our side failed: 500, and the event is left to Stripe's retry.
+    // Stripe could not be reached: 503, and the event is left to Stripe's retry.
     expect(failed).toEqual({
-      status: 500,
-      body: { error: 'Something went wrong. Please try again later.', code: 'internal' },
+      status: 503,
+      body: { error: 'Envolve is briefly unavailable. Please try again in a moment.', code: 'unavailable' },
     });
     expect(await ledgerOf(id)).toEqual({ status: 'succeeded', amountRefundedCents: 0, refundReason: 'sold_out' });
     expect(await storedEvents(id)).toEqual([]);
