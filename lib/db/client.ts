@@ -1,14 +1,11 @@
 import 'server-only';
-import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { logError } from '@/lib/log';
 import * as schema from '@/models';
+import { openEmbeddedDatabase } from './embedded';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -46,7 +43,10 @@ function poolLimits(env: Record<string, string | undefined> = process.env): pg.P
   };
 }
 
-/** A PostgreSQL server when `url` is given, else PGlite (in memory when `dataDir` is 'memory'). */
+/**
+ * A PostgreSQL server when `url` is given, else PGlite (in memory when `dataDir` is 'memory'),
+ * whose data directory the handle holds alone until it is closed (./embedded.ts).
+ */
 export function openDatabase(options: { url?: string; dataDir?: string }): DatabaseHandle {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, ...poolLimits() });
@@ -60,21 +60,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
       close: () => pool.end(),
     };
   }
-  const dataDir = options.dataDir ?? defaultDataDir();
-  if (dataDir !== 'memory') fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ ...(dataDir === 'memory' ? {} : { dataDir }), extensions: { pg_trgm } });
-  return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
-    kind: 'pglite',
-    executeSql: async (text, values) => {
-      if (values?.length) return client.query(text, values);
-      // Without parameters a text may hold several statements (migrations send them so);
-      // only the extended protocol of query() refuses that.
-      const results = await client.exec(text);
-      return { rows: results[results.length - 1]?.rows ?? [] };
-    },
-    close: () => client.close(),
-  };
+  return openEmbeddedDatabase(options.dataDir ?? defaultDataDir());
 }
 
 export function defaultDataDir(): string {
