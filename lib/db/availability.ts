@@ -21,11 +21,13 @@ const NETWORK_CODES = new Set([
   'EPIPE',
   'EAI_AGAIN',
 ]);
+/** SQLSTATEs of a server that is shutting down or starting; class 08 is the connection's. */
+const UNREACHABLE_STATES = new Set(['57P01', '57P02', '57P03']);
 /**
- * SQLSTATEs of a server that is shutting down, starting, out of connections, or that
- * ended a statement for running too long (it is overloaded); class 08 is the connection's.
+ * SQLSTATEs of a server that answers but cannot take this work now: out of connections, or
+ * a statement ended for running too long (it is overloaded). Worth a 503, not a probe.
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+const BUSY_STATES = new Set(['53300', '57014']);
 /** node-postgres's words for a pool or a connection that gave up waiting. */
 const CLIENT_MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Cannot use a pool after calling end/i;
@@ -38,17 +40,30 @@ export class DatabaseDownError extends Error {
   }
 }
 
-/** Whether an error says the database cannot answer now, rather than that a query was wrong. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (error instanceof DatabaseDownError) return true;
+// Whether the error, or one of its causes, is one of those `test` accepts.
+function someCause(error: unknown, test: (code: unknown, message: unknown) => boolean): boolean {
   for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 8; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || /^08/.test(code)))
-      return true;
-    if (typeof message === 'string' && CLIENT_MESSAGES.test(message)) return true;
-    e = (e as { cause?: unknown }).cause;
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (test(code, message)) return true;
+    e = cause;
   }
   return false;
+}
+
+/** Whether an error says the database server cannot be reached at all (down, restarting, frozen). */
+function isDatabaseUnreachable(error: unknown): boolean {
+  if (error instanceof DatabaseDownError) return true;
+  return someCause(
+    error,
+    (code, message) =>
+      (typeof code === 'string' && (NETWORK_CODES.has(code) || UNREACHABLE_STATES.has(code) || /^08/.test(code))) ||
+      (typeof message === 'string' && CLIENT_MESSAGES.test(message)),
+  );
+}
+
+/** Whether an error says the database cannot answer now, rather than that a query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return isDatabaseUnreachable(error) || someCause(error, (code) => typeof code === 'string' && BUSY_STATES.has(code));
 }
 
 /** What a 503 asks a client to wait: a down database is asked every second whether it is back. */
@@ -109,9 +124,12 @@ export async function pingDatabase(
   }
 }
 
-/** Notes an error of a database request: one that says the server is unreachable marks it down. */
+/**
+ * Notes an error of a database request: one that says the server is unreachable marks it
+ * down; one that says it is busy does not, since it still answers.
+ */
 export function reportDatabaseError(error: unknown, handle = openedDatabaseHandle()): void {
-  if (handle?.kind !== 'postgres' || !isDatabaseUnavailable(error)) return;
+  if (handle?.kind !== 'postgres' || !isDatabaseUnreachable(error)) return;
   const watch = watchOf(handle);
   if (watch.down) return;
   watch.down = true;

@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
 import { GET as ready } from '@/app/api/ready/route';
-import { isDatabaseUnavailable } from '@/lib/db/availability';
+import { isDatabaseDown, isDatabaseUnavailable, reportDatabaseError } from '@/lib/db/availability';
 import { getDatabaseHandle, openDatabase, setDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { UNAVAILABLE_MESSAGE } from '@/lib/http/errors';
 import { proxy } from '@/proxy';
@@ -31,6 +31,15 @@ describe('isDatabaseUnavailable', () => {
     for (const code of ['23505', '42601', '22021', 'EPERM'])
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code }))).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+  });
+
+  it('marks a server down when it cannot be reached, not when it is only busy', () => {
+    const handle = getDatabaseHandle();
+    if (handle.kind !== 'postgres') return;
+    for (const code of ['57014', '53300']) {
+      reportDatabaseError(Object.assign(new Error('busy'), { code }), handle);
+      expect(isDatabaseDown(handle)).toBe(false);
+    }
   });
 });
 
