@@ -209,8 +209,13 @@ function OpenPanel({ className, described, children }: ModalPanelProps) {
         event.preventDefault();
         setOpen(false);
       }}
-      // Closed some other way (the browser may ignore the preventDefault above).
-      onClose={() => setOpen(false)}
+      // Closed some other way (the browser may ignore the preventDefault above). In
+      // development React runs the effect above twice, closing and opening the dialog again
+      // at once: the `close` event of that first close arrives when it is open again, and
+      // must not close it for good.
+      onClose={(event) => {
+        if (!event.currentTarget.open) setOpen(false);
+      }}
       onKeyDown={keepTabInside}
       onPointerDown={(event: PointerEvent<HTMLDialogElement>) => {
         pressedOutside.current =
