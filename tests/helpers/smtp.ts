@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerEnvelope } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 
 // A real SMTP server for the tests, on a free port of 127.0.0.1: plain text (no STARTTLS),
 // sign-in allowed but not required. It keeps every message it accepted, parsed, with its
@@ -140,4 +141,24 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A test SMTP server for the file: started once, emptied before each test, and named in
+ * SMTP_URL so that the app sends through it. What it answers is the running server's.
+ */
+export function useTestSmtp(): TestSmtp {
+  let current: TestSmtp | undefined;
+  beforeAll(async () => {
+    current = await startTestSmtp();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  beforeEach(() => {
+    current!.reset();
+    vi.stubEnv('SMTP_URL', current!.url);
+  });
+  // The server's functions are closures over its state: reading them off it is enough.
+  return new Proxy({} as TestSmtp, { get: (_, key) => Reflect.get(current!, key) });
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db/client';
 import { DELIVER_EMAILS, startJobs } from '@/lib/jobs';
 import { redirectLogs } from '@/lib/log';
@@ -10,7 +10,7 @@ import { emailOutbox, notificationPreferences, notifications } from '@/models';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp';
+import { useTestSmtp, type ReceivedMail } from '../helpers/smtp';
 
 // E-mail delivery end to end: an action writes a notification and its outbox row, the
 // worker sends it to a real SMTP server (tests/helpers/smtp.ts), and the message is read
@@ -25,21 +25,11 @@ const FROM = { name: 'Envolve', address: 'notifications@envolve.example' };
 const SECOND = 1000;
 const nothing: DeliveryReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
 
-let smtp: TestSmtp;
+const smtp = useTestSmtp();
 let logs: string[] = [];
 let restoreLogs: () => void = () => undefined;
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-
-afterAll(async () => {
-  await smtp.close();
-});
-
 beforeEach(() => {
-  smtp.reset();
-  vi.stubEnv('SMTP_URL', smtp.url);
   vi.stubEnv('NEXTAUTH_URL', SITE);
   vi.stubEnv('MAIL_FROM', `${FROM.name} <${FROM.address}>`);
   // The worker logs each refused send: kept here, out of the output.

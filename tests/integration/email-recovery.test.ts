@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db/client';
 import { DELIVER_EMAILS, startJobs, type Jobs } from '@/lib/jobs';
 import { redirectLogs } from '@/lib/log';
@@ -9,7 +9,7 @@ import { emailOutbox, notifications, users } from '@/models';
 import { createEnvolvement, createPurchase, createUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { useTestSmtp } from '../helpers/smtp';
 
 // E-mail keeps flowing when things go wrong: a stalled SMTP server, a worker that stops or
 // dies mid-run. Through it all every message arrives exactly once.
@@ -19,21 +19,11 @@ const database = useTestDatabase();
 const SECOND = 1000;
 const nothing: DeliveryReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
 
-let smtp: TestSmtp;
+const smtp = useTestSmtp();
 let restoreLogs: () => void = () => undefined;
 const started: Jobs[] = [];
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-
-afterAll(async () => {
-  await smtp.close();
-});
-
 beforeEach(() => {
-  smtp.reset();
-  vi.stubEnv('SMTP_URL', smtp.url);
   vi.stubEnv('NEXTAUTH_URL', 'http://envolve.example');
   vi.stubEnv('MAIL_POLL_SECONDS', '1');
   // The refused and timed-out sends are logged: kept out of the output.

@@ -10,6 +10,7 @@ import { whileUpdating } from '../helpers/interleave';
 import {
   checkAccess,
   deliver,
+  editOffer,
   openCheckout,
   paidSetup,
   paymentOf,
@@ -29,22 +30,7 @@ const checkout = (as: TestUser | null, json: unknown) =>
 
 /** The creator edits the envolvement as the edit form does (3 spots, active, $19.99 unless told). */
 async function edit(creator: TestUser, id: string, overrides: Record<string, unknown>) {
-  const res = await call('PUT', `/api/post/${id}`, {
-    as: creator,
-    json: {
-      title: 'Portrait sessions',
-      previewText: 'A portrait of you',
-      description: 'We paint together.',
-      imgUrl: '',
-      price: { price: 19.99, free: false },
-      quantity: { quantity: 3, unlimited: false },
-      categories: ['Art'],
-      endDate: { endDate: null, none: true },
-      targetEnvolvmentDate: null,
-      isActive: true,
-      ...overrides,
-    },
-  });
+  const res = await editOffer(creator, id, { price: { price: 19.99, free: false }, ...overrides });
   expect(res.status).toBe(200);
 }
 
