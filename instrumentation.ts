@@ -2,17 +2,24 @@ import type { Instrumentation } from 'next';
 
 // Runs once per server process before it takes requests. A server that cannot start as
 // configured (no NEXTAUTH_SECRET in production, an embedded database another process holds,
-// migrations that fail) stops with the reason: Next would log the failure and then answer
-// 500 to everything, which a supervisor takes for a server that runs.
+// migrations that fail, a job queue that cannot start) stops with the reason: Next would log
+// the failure and then answer 500 to everything, which a supervisor takes for a server that runs.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { prepareDatabase } = await import('./lib/db/prepare');
-  const { logger } = await import('./lib/log');
-  try {
-    await prepareDatabase();
-  } catch (error) {
-    logger.fatal({ scope: 'start', err: error }, 'the server could not start');
-    process.exit(1);
+  // A branch, not an early return: the Edge runtime's bundle drops a branch it knows is dead,
+  // but not the code after a return, and warned about process.exit on every compile.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { prepareDatabase } = await import('./lib/db/prepare');
+    const { logger } = await import('./lib/log');
+    const stop = (error: unknown) => {
+      logger.fatal({ scope: 'start', err: error }, 'the server could not start');
+      process.exit(1);
+    };
+    try {
+      const { jobsStarting } = await prepareDatabase();
+      jobsStarting.catch(stop);
+    } catch (error) {
+      stop(error);
+    }
   }
 }
 

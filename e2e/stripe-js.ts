@@ -12,8 +12,8 @@ const STAND_IN = path.join(__dirname, 'stripe-js-stand-in.mjs');
 
 /**
  * Lets the real checkout page pay by card offline: Stripe.js is served by the stand-in,
- * and its confirm call makes the fake Stripe's intent succeed (the fake then delivers the
- * signed webhook to the app by itself). Install it before the page loads.
+ * and its confirm call confirms the fake Stripe's intent with the test Visa (the fake then
+ * delivers the signed webhook to the app by itself). Install it before the page loads.
  */
 export async function installStripeStandIn(target: Page | BrowserContext): Promise<void> {
   await target.route(STRIPE_JS, (route) => route.fulfill({ path: STAND_IN, contentType: 'text/javascript' }));
@@ -32,10 +32,11 @@ async function confirm(route: Route, target: Page | BrowserContext) {
     const error = { type: 'invalid_request_error', message: `No such payment_intent: '${id}'` };
     return route.fulfill({ status: 404, headers: cors, json: { error } });
   }
-  const succeeded = await route.fetch({
-    url: `${FAKE_STRIPE_URL}/test/intents/${encodeURIComponent(id)}/succeed`,
-    headers: { 'content-type': 'application/json' },
-    postData: '{}',
+  // The card in the stand-in's box is Stripe's test Visa: confirmed as Stripe.js would confirm it.
+  const confirmed = await route.fetch({
+    url: `${FAKE_STRIPE_URL}/v1/payment_intents/${encodeURIComponent(id)}/confirm`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    postData: new URLSearchParams({ payment_method: 'pm_card_visa' }).toString(),
   });
-  return route.fulfill({ response: succeeded, headers: { ...succeeded.headers(), ...cors } });
+  return route.fulfill({ response: confirmed, headers: { ...confirmed.headers(), ...cors } });
 }

@@ -1,22 +1,12 @@
 'use client';
 
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
 import { api, ApiError, messageOf } from '@/lib/api-client';
-import {
-  CARD_PAYMENTS_UNAVAILABLE as CARD_PAYMENTS_OFF,
-  UNEXPECTED_PAYMENT_ERROR as UNEXPECTED,
-} from '@/lib/payments/messages';
+import { UNEXPECTED_PAYMENT_ERROR as UNEXPECTED } from '@/lib/payments/messages';
 
-let stripePromise: Promise<Stripe | null> | undefined;
-
-async function openIntent(envolvementId: string): Promise<string> {
-  const { publishableKey } = await api<{ publishableKey?: string }>('/api/payment/config', {
-    fallback: CARD_PAYMENTS_OFF,
-  });
-  if (!publishableKey) throw new ApiError(503, CARD_PAYMENTS_OFF);
-  stripePromise ??= loadStripe(publishableKey);
+async function openIntent(envolvementId: string, prepare?: () => Promise<void>): Promise<string> {
+  await prepare?.();
   const { clientSecret } = await api<{ clientSecret?: string }>('/api/payment/create-payment-intent', {
     json: { submissionId: envolvementId },
     fallback: UNEXPECTED,
@@ -26,7 +16,6 @@ async function openIntent(envolvementId: string): Promise<string> {
 }
 
 export type PaymentIntentState = {
-  stripe: Promise<Stripe | null> | null;
   clientSecret: string | null;
   error: string | null;
   /** Whether the checkout was started again after Stripe refused its intent. */
@@ -36,13 +25,14 @@ export type PaymentIntentState = {
 };
 
 /**
- * The intent the Payment Element pays, asked of the server, which sets its amount. When
- * Stripe refuses to confirm it (the creator changed the price, unpublished or removed the
- * envolvement, and the server canceled the intent), `renew` renders the page again and asks
- * for a new intent in one transition: the page shows the new price, or why the envolvement
- * can no longer be bought (then this component is replaced and asks for nothing).
+ * The intent the card form pays, asked of the server, which sets its amount; `prepare` runs
+ * first (Stripe.js is loaded then). When Stripe refuses to confirm it (the creator changed
+ * the price, unpublished or removed the envolvement, and the server canceled the intent),
+ * `renew` renders the page again and asks for a new intent in one transition: the page shows
+ * the new price, or why the envolvement can no longer be bought (then this component is
+ * replaced and asks for nothing).
  */
-export function usePaymentIntent(envolvementId: string): PaymentIntentState {
+export function usePaymentIntent(envolvementId: string, prepare?: () => Promise<void>): PaymentIntentState {
   const router = useRouter();
   const [round, setRound] = useState(0);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
@@ -51,14 +41,14 @@ export function usePaymentIntent(envolvementId: string): PaymentIntentState {
 
   useEffect(() => {
     let cancelled = false;
-    openIntent(envolvementId).then(
+    openIntent(envolvementId, prepare).then(
       (secret) => !cancelled && setClientSecret(secret),
       (failure: unknown) => !cancelled && setError(messageOf(failure, UNEXPECTED)),
     );
     return () => {
       cancelled = true;
     };
-  }, [envolvementId, round]);
+  }, [envolvementId, prepare, round]);
 
   const renew = () =>
     startRenew(() => {
@@ -68,5 +58,5 @@ export function usePaymentIntent(envolvementId: string): PaymentIntentState {
       router.refresh();
     });
 
-  return { stripe: stripePromise ?? null, clientSecret, error, renewed: round > 0, renewing, renew };
+  return { clientSecret, error, renewed: round > 0, renewing, renew };
 }

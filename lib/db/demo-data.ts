@@ -13,6 +13,13 @@ export const DEMO_USERS = [
 
 export type DemoUserKey = (typeof DEMO_USERS)[number]['key'];
 
+/**
+ * The connected account each demo user sells through when `npm run dev` runs its stand-in
+ * for Stripe: the seed stores these ids and the stand-in holds them onboarded, so every demo
+ * paid offer can be paid. Real Stripe knows none of them.
+ */
+export const demoPayoutAccountId = (key: DemoUserKey) => `acct_envolvedemo${key}`;
+
 export type DemoEnvolvement = {
   creator: DemoUserKey;
   title: string;

@@ -1,19 +1,24 @@
 import 'server-only';
+import type PgBoss from 'pg-boss';
 import { getAuthSecret } from '@/lib/auth/secret';
-import { startJobs } from '@/lib/jobs';
+import type { Jobs } from '@/lib/jobs';
 import { logInfo } from '@/lib/log';
-import { getDatabaseHandle } from './client';
+import { refuseLocalStripeInProduction } from '@/lib/payments/test-mode';
+import { getDatabaseHandle, type DatabaseHandle } from './client';
 import { migrateDatabase } from './migrate';
 import { isDatabaseEmpty, seedDemoData } from './seed';
 import { closeOnSignals } from './shutdown';
 
 /**
- * Runs once when the server starts: checks the configuration, applies migrations, on a
- * new embedded database adds the demo data, starts the background jobs, and stops them and
- * the database in order when the process is told to stop (./shutdown.ts).
+ * Runs once when the server starts, before it takes requests: checks the configuration,
+ * applies migrations, on a new embedded database adds the demo data. Then it starts the
+ * background jobs without waiting for them (`jobsStarting` settles once they have started or
+ * failed to), and stops them and the database in order when the process is told to stop
+ * (./shutdown.ts).
  */
-export async function prepareDatabase(): Promise<void> {
+export async function prepareDatabase(): Promise<{ jobsStarting: Promise<Jobs> }> {
   getAuthSecret(); // fails fast in production without NEXTAUTH_SECRET
+  refuseLocalStripeInProduction();
   const handle = getDatabaseHandle();
   await migrateDatabase(handle);
   const seedWanted =
@@ -22,5 +27,30 @@ export async function prepareDatabase(): Promise<void> {
     await seedDemoData(handle.db);
     logInfo('db', 'new database: demo data added (see README for the demo accounts)');
   }
-  closeOnSignals(await startJobs(handle), handle);
+  const { jobs, starting } = startJobsInBackground(handle);
+  closeOnSignals(jobs, handle);
+  return { jobsStarting: starting };
+}
+
+/**
+ * No page needs the job queue: it starts beside the first requests instead of before them.
+ * Its code (e-mail rendering, Stripe's SDK) is loaded only then too, so that `npm run dev`
+ * neither compiles nor loads it before the first page: with both, a newcomer's first page
+ * waited seconds longer. The shutdown holds the queue from the first moment all the same:
+ * stopping waits for a start under way.
+ */
+function startJobsInBackground(handle: DatabaseHandle): { jobs: Jobs; starting: Promise<Jobs> } {
+  let started: Jobs | undefined;
+  const starting = import('@/lib/jobs').then(({ startJobs }) => startJobs(handle)).then((jobs) => (started = jobs));
+  const jobs: Jobs = {
+    get boss(): PgBoss {
+      if (!started) throw new Error('The job queue has not started yet');
+      return started.boss;
+    },
+    stop: async (options) => {
+      const running = await starting.catch(() => undefined);
+      await running?.stop(options);
+    },
+  };
+  return { jobs, starting };
 }

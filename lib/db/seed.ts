@@ -1,10 +1,12 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '@/lib/auth/password';
-import { envolvements, posts, purchases, submissions, users } from '@/models';
+import { envolvements, payoutAccounts, posts, purchases, submissions, users } from '@/models';
 import type { Category } from '@/lib/domain/categories';
+import { usesLocalStripe } from '@/lib/payments/test-mode';
 import type { Database } from './client';
-import { DEMO_ENVOLVEMENTS, DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './demo-data';
+import { DEMO_ENVOLVEMENTS, DEMO_PASSWORD, DEMO_USERS, demoPayoutAccountId, type DemoUserKey } from './demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,36 +52,65 @@ function envolvementRow(demo: DemoEnvolvement, now: Date, createdAt: Date) {
   };
 }
 
-/** One demo envolvement with its members, a submission and its updates. */
-async function seedEnvolvement(tx: Transaction, demo: DemoEnvolvement, now: Date, createdAt: Date): Promise<void> {
-  const buyers = demo.buyers ?? [];
-  const [row] = await tx
-    .insert(envolvements)
-    .values(envolvementRow(demo, now, createdAt))
-    .returning({ id: envolvements.id });
-  const envolvementId = row!.id;
-  if (buyers.length) {
-    await tx
-      .insert(purchases)
-      .values(buyers.map((b) => ({ envolvementId, userId: userId(b), amountCents: demo.priceCents ?? 0, createdAt })));
+/**
+ * Every demo envolvement with its members, a submission and its updates, as the rows of each
+ * table: the seed writes a table in one statement (a statement per row cost a newcomer's first
+ * start a second on a busy machine).
+ */
+function demoRows(now: Date) {
+  const rows = {
+    envolvements: [] as (typeof envolvements.$inferInsert)[],
+    purchases: [] as (typeof purchases.$inferInsert)[],
+    submissions: [] as (typeof submissions.$inferInsert)[],
+    posts: [] as (typeof posts.$inferInsert)[],
+  };
+  // Oldest first, so the list reads newest first as written above.
+  const total = DEMO_ENVOLVEMENTS.length;
+  for (const [index, demo] of DEMO_ENVOLVEMENTS.entries()) {
+    const createdAt = new Date(now.getTime() - (total - index) * 3 * 60 * 60 * 1000);
+    const envolvementId = randomUUID();
+    const buyers = demo.buyers ?? [];
+    rows.envolvements.push({ id: envolvementId, ...envolvementRow(demo, now, createdAt) });
+    for (const buyer of buyers) {
+      rows.purchases.push({ envolvementId, userId: userId(buyer), amountCents: demo.priceCents ?? 0, createdAt });
+    }
+    if (demo.submissions?.text && buyers.length) {
+      rows.submissions.push({
+        envolvementId,
+        userId: userId(buyers[0]!),
+        description: 'Here is my idea: keep it short, fun and a little surprising.',
+      });
+    }
+    for (const [i, update] of (demo.updates ?? []).entries()) {
+      rows.posts.push({
+        envolvementId,
+        authorId: userId(demo.creator),
+        kind: 'update',
+        title: update.title,
+        description: update.description,
+        createdAt: new Date(createdAt.getTime() + (i + 1) * 60 * 60 * 1000),
+      });
+    }
   }
-  if (demo.submissions?.text && buyers.length) {
-    await tx.insert(submissions).values({
-      envolvementId,
-      userId: userId(buyers[0]!),
-      description: 'Here is my idea: keep it short, fun and a little surprising.',
-    });
-  }
-  for (const [i, update] of (demo.updates ?? []).entries()) {
-    await tx.insert(posts).values({
-      envolvementId,
-      authorId: userId(demo.creator),
-      kind: 'update',
-      title: update.title,
-      description: update.description,
-      createdAt: new Date(createdAt.getTime() + (i + 1) * 60 * 60 * 1000),
-    });
-  }
+  return rows;
+}
+
+/**
+ * With `npm run dev`'s stand-in for Stripe, every demo user sells through a connected account
+ * the stand-in holds onboarded, so the demo paid offers can be paid, refunded and counted
+ * in Earnings. With real keys they have none, as Stripe knows none of them.
+ */
+async function seedPayoutAccounts(tx: Transaction): Promise<void> {
+  if (!usesLocalStripe()) return;
+  await tx.insert(payoutAccounts).values(
+    DEMO_USERS.map(({ key }) => ({
+      userId: userId(key),
+      stripeAccountId: demoPayoutAccountId(key),
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+    })),
+  );
 }
 
 /** Inserts the demo users and envolvements. Does nothing when the demo users exist. */
@@ -100,13 +131,13 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (inserted.length === 0) return { seeded: false };
+    await seedPayoutAccounts(tx);
 
-    // Oldest first, so the list reads newest first as written above.
-    const total = DEMO_ENVOLVEMENTS.length;
-    for (const [index, demo] of DEMO_ENVOLVEMENTS.entries()) {
-      const createdAt = new Date(now.getTime() - (total - index) * 3 * 60 * 60 * 1000);
-      await seedEnvolvement(tx, demo, now, createdAt);
-    }
+    const rows = demoRows(now);
+    await tx.insert(envolvements).values(rows.envolvements);
+    await tx.insert(purchases).values(rows.purchases);
+    await tx.insert(submissions).values(rows.submissions);
+    await tx.insert(posts).values(rows.posts);
     return { seeded: true };
   });
 }

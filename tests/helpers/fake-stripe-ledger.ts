@@ -24,7 +24,7 @@ export type FakeIntent = Base & {
   amount_received: number;
   canceled_at: number | null;
   cancellation_reason: string | null;
-  last_payment_error: { message: string; type: 'card_error'; code: 'card_declined' } | null;
+  last_payment_error: { message: string; type: 'card_error'; code: 'card_declined'; decline_code?: string } | null;
   // Every other create parameter (transfer_data, application_fee_amount …) is kept as sent.
   [param: string]: unknown;
 };
@@ -214,7 +214,15 @@ export type AccountChanges = {
 export class FakeStripeError extends Error {
   constructor(
     readonly status: number,
-    readonly error: { type: string; code?: string; message: string; param?: string },
+    readonly error: {
+      type: string;
+      code?: string;
+      message: string;
+      param?: string;
+      /** Card errors: why the bank declined, and the intent as the decline left it. */
+      decline_code?: string;
+      payment_intent?: FakeIntent;
+    },
   ) {
     super(error.message);
   }
@@ -505,10 +513,15 @@ export function createLedger(onEvent: (event: FakeEvent) => void) {
     return intent;
   }
 
-  function fail(id: string, message = 'Your card was declined.'): FakeIntent {
+  function fail(id: string, message = 'Your card was declined.', declineCode?: string): FakeIntent {
     const intent = getWaitingIntent(id);
     intent.status = 'requires_payment_method';
-    intent.last_payment_error = { message, type: 'card_error', code: 'card_declined' };
+    intent.last_payment_error = {
+      message,
+      type: 'card_error',
+      code: 'card_declined',
+      ...(declineCode ? { decline_code: declineCode } : {}),
+    };
     emit('payment_intent.payment_failed', intent);
     return intent;
   }

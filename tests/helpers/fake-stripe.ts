@@ -17,11 +17,13 @@ import {
   type Param,
   type Params,
 } from './fake-stripe-ledger';
+import { confirmIntent } from './fake-stripe-cards';
 
 // A local stand-in for the Stripe API the app calls, so the real SDK runs end to end without
 // the network: Stripe's endpoints under /v1, test controls under /test, signed webhooks,
 // and under /connect the pages Stripe hosts for connected accounts (onboarding, the
-// Express dashboard). The objects and their rules live in fake-stripe-ledger.ts.
+// Express dashboard). The objects and their rules live in fake-stripe-ledger.ts. `npm run dev`
+// runs it too, when no Stripe keys are set (scripts/stripe-stand-in.ts).
 
 export { FakeStripeError };
 export type { FakeEvent } from './fake-stripe-ledger';
@@ -33,6 +35,8 @@ export type FakeStripeOptions = {
   webhookSecret?: string;
   /** Post every event to webhookUrl as it is created, like Stripe does. */
   autoDeliver?: boolean;
+  /** Called once a request that may have changed something (any but a GET) is answered. */
+  onChange?: () => void;
 };
 
 type LoggedRequest = {
@@ -311,6 +315,11 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
       method: 'GET',
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
       handle: ([id], p) => expand(ledger.getOrThrow(ledger.intents, 'payment_intent', id!), p),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+      handle: ([id], p) => expand(confirmIntent(ledger, id!, text(p.payment_method)), p),
     },
     {
       method: 'POST',
@@ -597,6 +606,7 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     const headers = { 'content-type': 'application/json', 'request-id': `req_fake${requestCount}`, ...answer.headers };
     res.writeHead(answer.status, answer.replayed ? { ...headers, 'idempotent-replayed': 'true' } : headers);
     res.end(answer.body);
+    if (method !== 'GET') options.onChange?.();
   }
 
   const server = http.createServer((req, res) => {

@@ -16,6 +16,7 @@ import { countPayments } from '@/lib/payments/ledger';
 import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
 import { isUuid } from '@/lib/validation/ids';
 import { isStripeConfigured } from '@/lib/payments/stripe';
+import { usesLocalStripe } from '@/lib/payments/test-mode';
 
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false } };
 
@@ -48,6 +49,9 @@ async function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementD
 
 /** The notes under the price: how a card payment is handled, or that joining is free. */
 function CheckoutNotes({ free }: { free: boolean }) {
+  const cardNote = usesLocalStripe()
+    ? 'Test mode: the card goes to a stand-in for Stripe on this machine, and no money moves.'
+    : 'Payments are processed securely by Stripe; your card details never reach our servers.';
   return (
     <ul className="mt-6 space-y-2 text-xs text-slate-500">
       {free ? (
@@ -57,7 +61,7 @@ function CheckoutNotes({ free }: { free: boolean }) {
         </>
       ) : (
         <>
-          <li>Payments are processed securely by Stripe; your card details never reach our servers.</li>
+          <li>{cardNote}</li>
           <li>After paying you will see a thank-you page with your purchase.</li>
         </>
       )}
