@@ -1,6 +1,7 @@
 // npm test: static checks, unit and integration tests, the production build and the
-// browser tests against `next start` on a fresh embedded database. Every stage runs
-// (the browser tests need the build), and the last line sums them: `N passed, M failed`.
+// browser tests against `next start` on a fresh embedded database, then a browser smoke test
+// of `npm run dev`. Every stage runs (the browser tests need the build), and the last line
+// sums them: `N passed, M failed`.
 // The summary names every failed test, so a long log cut short still says what broke.
 import { spawn as spawnAsync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -110,13 +111,25 @@ function vitest(label, args, env) {
   );
 }
 
-function playwright() {
-  const file = path.join(reports, 'playwright.json');
+function playwright(label, args = []) {
+  const file = path.join(reports, `${stages.length}-playwright.json`);
   const reporter = path.join(import.meta.dirname, 'playwright-counts.mjs');
-  return stage('browser tests', 'npx', ['playwright', 'test', `--reporter=list,${reporter}`], {
+  return stage(label, 'npx', ['playwright', 'test', ...args, `--reporter=list,${reporter}`], {
     env: { PLAYWRIGHT_COUNTS_FILE: file },
     count: () => readJson(file),
   });
+}
+
+/**
+ * `npm run dev`, the README's first command, in a browser (playwright.dev.config.ts): it needs
+ * no build, so it runs whether or not the build passed. A development server compiles each
+ * route on its first visit, which takes it two to three minutes.
+ */
+function devServerSmoke() {
+  if (findChromium({ shell: true }))
+    return playwright('npm run dev in a browser', ['--config', 'playwright.dev.config.ts']);
+  console.warn('⚠ No Chromium found: the smoke test of `npm run dev` is skipped.');
+  if (process.env.CI) totals.failed += 1;
 }
 
 /**
@@ -171,11 +184,12 @@ if (built) {
   // Needs a PostgreSQL server: the benchmark measures the app as production runs it.
   if (process.env.TEST_DATABASE_URL) benchmarkSmoke();
   if (!chromiumMissing()) {
-    playwright();
+    playwright('browser tests');
   } else if (process.env.CI) {
     totals.failed += 1;
   }
 }
+devServerSmoke();
 
 rmSync(reports, { recursive: true, force: true });
 console.log('\nStages:');
