@@ -5,7 +5,7 @@ import { Field, Input } from '@/components/ui/field';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { useTestCard, type CardValues } from './use-test-card';
 
-const TEST_MODE_NOTICE = 'Test mode · no real money · use 4242 4242 4242 4242';
+const TEST_CARD = '4242 4242 4242 4242';
 
 type CardFieldsProps = {
   values: CardValues;
@@ -61,7 +61,7 @@ export function LocalCardForm({
         data-testid="test-mode-notice"
         className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
       >
-        {TEST_MODE_NOTICE}
+        Test mode · no real money · use <span className="whitespace-nowrap">{TEST_CARD}</span>
       </p>
       <CardFields values={values} change={change} fields={fields} disabled={processing} />
       <Button type="submit" size="lg" className="w-full" disabled={processing}>
