@@ -8,14 +8,14 @@ export async function register() {
   // A branch, not an early return: the Edge runtime's bundle drops a branch it knows is dead,
   // but not the code after a return, and warned about process.exit on every compile.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { prepareDatabase } = await import('./lib/db/prepare');
+    const { startServer } = await import('./lib/server/start');
     const { logger } = await import('./lib/log');
     const stop = (error: unknown) => {
       logger.fatal({ scope: 'start', err: error }, 'the server could not start');
       process.exit(1);
     };
     try {
-      const { jobsStarting } = await prepareDatabase();
+      const { jobsStarting } = await startServer();
       jobsStarting.catch(stop);
     } catch (error) {
       stop(error);

@@ -19,7 +19,7 @@ const nextConfig: NextConfig = {
   // they were.
   cacheHandler: path.resolve('cache-handler.mjs'),
   // Not `cacheComponents`: with it, a page rendered for its request answers 200 before it can
-  // call notFound() or redirect() (README, "Scaling out").
+  // call notFound() or redirect() (docs/architecture.md, "Why not Cache Components").
   // A CI run builds once on a fresh clone: Turbopack's build cache on disk would only be written.
   experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
   images: {

@@ -3,8 +3,6 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { getViewerFromRequest } from '@/lib/auth/viewer';
 import { profileSlug } from '@/lib/envolvements/rules';
-import { MARKETING_ADDRESSES } from '@/components/marketing/pages/addresses';
-import { exploreKeyOf } from '@/lib/explore/page-key';
 import { isGoneFor } from '@/lib/envolvements/visibility';
 import {
   baseSecurityHeaders,
@@ -14,13 +12,13 @@ import {
 import { isDatabaseDown, reportDatabaseError, RETRY_AFTER_SECONDS } from '@/lib/db/availability';
 import { UNAVAILABLE_HTML } from '@/lib/http/unavailable-page';
 import { logError } from '@/lib/log';
-import { isUuid } from '@/lib/validation/ids';
-
-// An envolvement's or a user's page, at its address or at the path its rendered copy has.
-const ENVOLVEMENT_PAGE = /^\/envolvement\/([^/]+)(\/rendered)?\/?$/;
-const PROFILE_PAGE = /^\/profile\/([^/]+)(\/rendered)?\/?$/;
-/** Profile paths that are pages of their own, not a user. */
-const PROFILE_ROUTES = new Set(['search']);
+import {
+  explorePagePath,
+  marketingCopyPath,
+  publicAddressOf,
+  renderedEnvolvementPath,
+  renderedProfilePath,
+} from '@/lib/routing/pages';
 
 /**
  * How the proxy has a page answered: from the cache, the same bytes for everyone (and so
@@ -29,40 +27,52 @@ const PROFILE_ROUTES = new Set(['search']);
 type Route = { cached: true; rewrite: URL | null } | { cached: false; rewrite: URL | null; status?: number };
 
 /**
- * The marketing pages are served from the cache, as `/site/<page>/cached`, and Explore's views as
- * `/explore/<key>` (lib/explore/page-key.ts).
- * A profile is served from the cache to everyone but its owner, who gets it rendered with
- * their e-mail and drafts (`/profile/{user}/rendered`); an envolvement's page to visitors,
- * while signed-in viewers, whose membership decides what they see, get it rendered
- * (`/envolvement/{id}/rendered`), as does anyone shown its removed notice, with a 410. Who
- * is signed in comes from the session token alone: a stale token can only pick the page,
- * and a rendered page checks the session again.
+ * Where each address is served from is lib/routing/pages.ts's map; what the proxy adds is
+ * who asks. A profile is served from the cache to everyone but its owner, who gets it
+ * rendered with their e-mail and drafts; an envolvement's page to visitors, while signed-in
+ * viewers, whose membership decides what they see, get it rendered, as does anyone shown
+ * its removed notice, with a 410. Who is signed in comes from the session token alone: a
+ * stale token can only pick the page, and a rendered page checks the session again.
  */
 async function routeFor(request: NextRequest): Promise<Route> {
   const { pathname, searchParams } = request.nextUrl;
-  const marketing = MARKETING_ADDRESSES[pathname];
-  if (marketing) return { cached: true, rewrite: at(request, `/site/${marketing}/cached`) };
-  if (pathname === '/explore' || pathname === '/explore/')
-    return { cached: true, rewrite: at(request, `/explore/${exploreKeyOf(searchParams)}`) };
-  if (/^\/(explore|site)\//.test(pathname)) return { cached: true, rewrite: null };
-  const [, envolvement, renderedEnvolvement] = ENVOLVEMENT_PAGE.exec(pathname) ?? [];
-  const [, profile, renderedProfile] = PROFILE_PAGE.exec(pathname) ?? [];
-  if (!isUuid(envolvement) && (!profile || PROFILE_ROUTES.has(profile))) return { cached: false, rewrite: null };
-  // Reached at the rendered copy's own path, a page is rendered as it would be for this request.
-  if (renderedProfile) return { cached: false, rewrite: null };
-  const token = await getToken({ req: request, secret: getAuthSecret() }).catch(() => null);
-  if (envolvement) {
-    const status = await goneStatusFor(request);
-    if (!renderedEnvolvement && !token?.sub && !status) return { cached: true, rewrite: null };
-    return { cached: false, rewrite: at(request, `/envolvement/${envolvement}/rendered`), status: status ?? undefined };
+  const address = publicAddressOf(pathname);
+  switch (address.kind) {
+    case 'marketing':
+      return { cached: true, rewrite: at(request, marketingCopyPath(address.page)) };
+    case 'explore':
+      return { cached: true, rewrite: at(request, explorePagePath(searchParams)) };
+    case 'cached-copy':
+      return { cached: true, rewrite: null };
+    case 'other':
+      return { cached: false, rewrite: null };
+    case 'envolvement':
+      return envolvementRoute(request, address.id, address.rendered);
+    case 'profile':
+      return profileRoute(request, address.user, address.rendered);
   }
-  const user = decodeURIComponent(profile!);
-  if (token?.sub && (user === token.sub || user === profileSlug(token.sub)))
-    return { cached: false, rewrite: at(request, `/profile/${profile}/rendered`) };
+}
+
+const sessionSubject = async (request: NextRequest) =>
+  (await getToken({ req: request, secret: getAuthSecret() }).catch(() => null))?.sub;
+
+async function envolvementRoute(request: NextRequest, id: string, rendered: boolean): Promise<Route> {
+  const [subject, status] = await Promise.all([sessionSubject(request), goneStatusFor(request, id)]);
+  if (!rendered && !subject && !status) return { cached: true, rewrite: null };
+  return { cached: false, rewrite: at(request, renderedEnvolvementPath(id)), status: status ?? undefined };
+}
+
+async function profileRoute(request: NextRequest, user: string, rendered: boolean): Promise<Route> {
+  // Reached at the rendered copy's own path, a page is rendered as it would be for this request.
+  if (rendered) return { cached: false, rewrite: null };
+  const subject = await sessionSubject(request);
+  const slug = decodeURIComponent(user);
+  if (subject && (slug === subject || slug === profileSlug(subject)))
+    return { cached: false, rewrite: at(request, renderedProfilePath(user)) };
   return { cached: true, rewrite: null };
 }
 
-/** The same address at another path of its page, its query kept. */
+/** The same address at another path of its page, its query kept (Explore's is in its key). */
 function at(request: NextRequest, pathname: string): URL {
   const url = request.nextUrl.clone();
   url.pathname = pathname;
@@ -73,16 +83,14 @@ function at(request: NextRequest, pathname: string): URL {
 // A page cannot set its own status once rendering starts, so the status of an envolvement
 // its creator removed is set here: 410 Gone for everyone the page shows the removed notice
 // to. The decision is lib's (the page renders by the same rule); this only carries it.
-async function statusFor(request: NextRequest): Promise<number | null> {
-  const id = ENVOLVEMENT_PAGE.exec(request.nextUrl.pathname)?.[1];
-  if (!isUuid(id)) return null;
+async function statusFor(request: NextRequest, id: string): Promise<number | null> {
   const gone = await isGoneFor(id, async () => (await getViewerFromRequest(request))?.id ?? null);
   return gone ? 410 : null;
 }
 
-async function goneStatusFor(request: NextRequest): Promise<number | null> {
+async function goneStatusFor(request: NextRequest, id: string): Promise<number | null> {
   if (isDatabaseDown()) return null;
-  return statusFor(request).catch((error: unknown) => {
+  return statusFor(request, id).catch((error: unknown) => {
     reportDatabaseError(error);
     logError('proxy', error, { reason: 'could not tell whether the page is gone' });
     return null;

@@ -1,23 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { FAKE_STRIPE_URL } from '../playwright.config';
 import { storageState } from './demo-accounts';
-import { publish } from './helpers';
+import { expectOnSale, openAs, publish } from './helpers';
 
 test.describe.serial('joining', () => {
   let oneSpot = '';
   let paid = '';
 
-  test('the creator publishes a 1-spot free envolvement and a paid one', async ({ browser }) => {
+  test('the creator publishes a 1-spot free envolvement and a paid one', async ({ browser, request }) => {
     const context = await browser.newContext({ storageState: storageState('creator') });
-    oneSpot = await publish(context.request, `Front row seat ${Date.now()}`, 1);
-    paid = await publish(context.request, `Backstage pass ${Date.now()}`, null, 12.5);
+    const free = { title: `Front row seat ${Date.now()}`, price: 0, spots: 1 };
+    const priced = { title: `Backstage pass ${Date.now()}`, price: 12.5, spots: null };
+    oneSpot = await publish(context.request, free.title, free.spots);
+    paid = await publish(context.request, priced.title, priced.spots, priced.price);
     await context.close();
+    // A visitor finds both on sale, on the creator's terms.
+    await expectOnSale(request, oneSpot, free);
+    await expectOnSale(request, paid, priced);
   });
 
   test('a buyer claims it for free and sees it unlocked', async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageState('buyer') });
-    const page = await context.newPage();
-    await page.goto(`/payment/${oneSpot}`);
+    const { context, page } = await openAs(browser, 'buyer', `/payment/${oneSpot}`);
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     await expect(page.getByText('Payment Details')).toBeVisible();
     await page.getByRole('button', { name: 'Join for Free' }).click();
@@ -34,9 +37,7 @@ test.describe.serial('joining', () => {
   });
 
   test('a second buyer finds it sold out', async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageState('buyer2') });
-    const page = await context.newPage();
-    await page.goto(`/payment/${oneSpot}`);
+    const { context, page } = await openAs(browser, 'buyer2', `/payment/${oneSpot}`);
     await expect(page.getByText('Sold Out')).toBeVisible();
     await expect(page.getByText('This envolvement is no longer available.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join for Free' })).toHaveCount(0);

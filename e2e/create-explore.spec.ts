@@ -1,42 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import zlib from 'node:zlib';
-import { expectPriceField, openTab } from './helpers';
+import { pngBytes } from '../tests/fixtures/images';
+import { expectPriceField, fillLimitedQuantity, openTab } from './helpers';
 
 test.use({ storageState: 'e2e/.auth/creator.json' });
-
-// A real 2x2 PNG, built from the format's rules, so the server's byte check passes.
-function coverPng(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let c = ~0;
-    for (const b of bytes) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(typed.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    typed.copy(out, 4);
-    out.writeUInt32BE(crc32(typed), typed.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const pixels = Buffer.from([0, 97, 40, 238, 240, 120, 60, 0, 30, 180, 160, 250, 250, 250]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** yyyy-mm-dd of a day from today, in the browser's own calendar. */
 function dayFromToday(days: number): string {
@@ -88,9 +54,11 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     await page.getByLabel('Preview text').fill('Build and fly a kite with me, live from the beach.');
     await page.getByLabel('Description').fill('We cut, glue and fly a diamond kite together. Bring paper and string.');
 
-    await page
-      .getByLabel('Cover image')
-      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
+    await page.getByLabel('Cover image').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: pngBytes([97, 40, 238], { width: 2, height: 2 }),
+    });
     await expect(page.getByRole('button', { name: 'Change Image' })).toBeVisible();
     await expect(page.getByText(/cover\.png \(0\.00 MB\)/)).toBeVisible();
     await expect(page.getByText('PNG, JPG, GIF up to 10MB')).toBeVisible();
@@ -111,10 +79,7 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     await expect(page.getByRole('heading', { name: 'Pricing & Availability' })).toBeVisible();
     await expectPriceField(page);
     await expect(page.getByLabel('Unlimited')).toBeChecked();
-    await page.getByLabel('Unlimited').uncheck();
-    await page.getByLabel('Quantity').fill('25000');
-    await expect(page.getByLabel('Quantity')).toHaveValue('10000');
-    await page.getByLabel('Quantity').fill('12');
+    await fillLimitedQuantity(page, 12);
     await next.click();
 
     // Step 3: the two dates with their hints; the target cannot precede the end.

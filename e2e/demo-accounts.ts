@@ -1,4 +1,4 @@
-// The demo accounts that the seed creates (see lib/db/demo-data.ts), by their role in the specs.
+// The demo accounts that the seed creates (see lib/demo/data.ts), by their role in the specs.
 export const DEMO_PASSWORD = 'envolve-demo';
 
 export const ACCOUNTS = {

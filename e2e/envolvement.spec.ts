@@ -1,36 +1,7 @@
 import { expect, test } from '@playwright/test';
-import zlib from 'node:zlib';
+import { pngBytes } from '../tests/fixtures/images';
 import { storageState } from './demo-accounts';
-import { expectPriceField, openTab } from './helpers';
-
-// A real 1x1 PNG, built from the format's rules.
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.from([0, 200, 60, 120]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { expectPriceField, fillLimitedQuantity, openTab } from './helpers';
 
 const title = `Puppet show ${Date.now()}`;
 
@@ -53,7 +24,9 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await page.getByLabel('Title').press('Enter'); // must not submit
       await page.getByLabel('Preview text').fill('Tiny puppets act out your stories live.');
       await page.getByLabel('Description').fill('Send a story; the puppets perform it on stream.');
-      await page.getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png() });
+      await page
+        .getByLabel('Cover image')
+        .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: pngBytes([200, 60, 120]) });
       await expect(page.getByRole('button', { name: 'Change Image' })).toBeVisible();
       await expect(page.getByText(/cover\.png \(0\.00 MB\)/)).toBeVisible();
       await page.getByRole('button', { name: 'Livestreamed' }).click();
@@ -67,10 +40,7 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       // Focus follows the step to its heading, so the change is announced.
       await expect(page.getByRole('heading', { name: 'Pricing & Availability' })).toBeFocused();
       await expectPriceField(page);
-      await page.getByLabel('Unlimited').uncheck();
-      await page.getByLabel('Quantity').fill('50000');
-      await expect(page.getByLabel('Quantity')).toHaveValue('10000');
-      await page.getByLabel('Quantity').fill('20');
+      await fillLimitedQuantity(page, 20);
       await next.click();
 
       await expect(page.getByText('Step 3 of 4')).toBeVisible();

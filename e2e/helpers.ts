@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { FAKE_STRIPE_URL } from '../playwright.config';
+import { storageState, type Role } from './demo-accounts';
 
 /**
  * The signed-in creator connects a Stripe account that can take charges: the app opens
@@ -17,6 +18,14 @@ export async function connectPayouts(request: APIRequestContext): Promise<void> 
   const back = await request.get(completed.headers().location!);
   expect(back.status()).toBe(200);
   expect((await (await request.get('/api/payouts')).json()).canSell).toBe(true);
+}
+
+/** A browser context signed in as `role` (demo-accounts.ts), with a page of it open at `path`. */
+export async function openAs(browser: Browser, role: Role, path: string) {
+  const context = await browser.newContext({ storageState: storageState(role) });
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  return { context, page, response };
 }
 
 // The creator publishes through the API and activates it, as the edit form would; a price
@@ -45,6 +54,42 @@ export async function publish(request: APIRequestContext, title: string, quantit
   });
   expect(edited.status()).toBe(200);
   return postedID as string;
+}
+
+/**
+ * What anyone, signed in or not, reads of a published envolvement: active, at its price
+ * (0 for free), with all its spots (null for unlimited) still open.
+ */
+export async function expectOnSale(
+  request: APIRequestContext,
+  id: string,
+  offer: { title: string; price: number; spots: number | null },
+): Promise<void> {
+  const response = await request.get(`/api/post/${id}`);
+  expect(response.status()).toBe(200);
+  const quantity =
+    offer.spots === null
+      ? { unlimited: true, currentEnvolves: 0 }
+      : { quantity: offer.spots, unlimited: false, currentEnvolves: 0 };
+  expect(await response.json()).toMatchObject({
+    _id: id,
+    title: offer.title,
+    isActive: true,
+    price: { price: offer.price, free: offer.price === 0 },
+    quantity,
+  });
+}
+
+/** The signed-in buyer of `request` holds a spot of the envolvement, paid for by card. */
+export async function expectPaidMember(request: APIRequestContext, id: string, amountCents: number): Promise<void> {
+  const response = await request.get(`/api/post/${id}`);
+  expect(response.status()).toBe(200);
+  expect((await response.json()).membership).toMatchObject({
+    amountCents,
+    free: false,
+    endReason: null,
+    paymentStatus: 'succeeded',
+  });
 }
 
 /**
@@ -95,6 +140,14 @@ export async function expectPriceField(page: Page): Promise<void> {
   await expect(page.getByLabel('Price')).toBeDisabled();
   await expect(page.getByLabel('Price')).toHaveValue('Free');
   await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
+}
+
+/** Step 2's spots: limited, capped at 10000 whatever is typed, then set to `quantity`. */
+export async function fillLimitedQuantity(page: Page, quantity: number): Promise<void> {
+  await page.getByLabel('Unlimited').uncheck();
+  await page.getByLabel('Quantity').fill('25000');
+  await expect(page.getByLabel('Quantity')).toHaveValue('10000');
+  await page.getByLabel('Quantity').fill(String(quantity));
 }
 
 /**

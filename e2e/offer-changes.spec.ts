@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { storageState } from './demo-accounts';
 import { publish } from './helpers';
 import { installStripeStandIn } from './stripe-js';
@@ -21,16 +21,22 @@ async function setPrice(request: APIRequestContext, id: string, title: string, p
   expect(edited.status()).toBe(200);
 }
 
-test('a price raised while the checkout is open: the card is not charged, and the page offers the new price', async ({
-  browser,
-}) => {
-  const title = `Portrait sitting ${Date.now()}`;
+/** The creator publishes an offer at `price`, and a buyer opens its checkout page. */
+async function openCheckout(browser: Browser, title: string, price: number) {
   const creator = await browser.newContext({ storageState: storageState('creator') });
-  const id = await publish(creator.request, title, null, 10);
+  const id = await publish(creator.request, title, null, price);
   const buyer = await browser.newContext({ storageState: storageState('buyer2') });
   await installStripeStandIn(buyer);
   const page = await buyer.newPage();
   await page.goto(`/payment/${id}`);
+  return { creator, id, buyer, page };
+}
+
+test('a price raised while the checkout is open: the card is not charged, and the page offers the new price', async ({
+  browser,
+}) => {
+  const title = `Portrait sitting ${Date.now()}`;
+  const { creator, id, buyer, page } = await openCheckout(browser, title, 10);
   await expect(page.getByTestId('checkout-price')).toHaveText('$10.00');
   const payTen = page.getByRole('button', { name: 'Pay $10.00' });
   await expect(payTen).toBeEnabled();
@@ -53,12 +59,7 @@ test('a price raised while the checkout is open: the card is not charged, and th
 
 test('an offer unpublished while the checkout is open: the page says it cannot be bought', async ({ browser }) => {
   const title = `Studio visit ${Date.now()}`;
-  const creator = await browser.newContext({ storageState: storageState('creator') });
-  const id = await publish(creator.request, title, null, 20);
-  const buyer = await browser.newContext({ storageState: storageState('buyer2') });
-  await installStripeStandIn(buyer);
-  const page = await buyer.newPage();
-  await page.goto(`/payment/${id}`);
+  const { creator, id, buyer, page } = await openCheckout(browser, title, 20);
   const pay = page.getByRole('button', { name: 'Pay $20.00' });
   await expect(pay).toBeEnabled();
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { storageState } from './demo-accounts';
-import { payByCard, publish, openTab } from './helpers';
+import { expectPaidMember, openAs, openTab, payByCard, publish } from './helpers';
 
 // Money that went back shows as such: a creator's refund and a deletion with members.
 test.describe.serial('refunds and removal', () => {
@@ -15,13 +15,13 @@ test.describe.serial('refunds and removal', () => {
     const buyer = await browser.newContext({ storageState: storageState('buyer') });
     await payByCard(buyer.request, refundable);
     await payByCard(buyer.request, removable);
+    await expectPaidMember(buyer.request, refundable, 1500);
+    await expectPaidMember(buyer.request, removable, 800);
     await buyer.close();
   });
 
   test('the creator refunds a member from the Members tab, and the member sees Refunded', async ({ browser }) => {
-    const creator = await browser.newContext({ storageState: storageState('creator') });
-    const page = await creator.newPage();
-    await page.goto(`/envolvement/${refundable}`);
+    const { context: creator, page } = await openAs(browser, 'creator', `/envolvement/${refundable}`);
     await openTab(page, 'Members');
     const row = page.getByTestId('member-row').filter({ hasText: 'samjoins' });
     await expect(row.getByTestId('member-status')).toHaveText('Paid');
@@ -35,9 +35,7 @@ test.describe.serial('refunds and removal', () => {
     await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await creator.close();
 
-    const buyer = await browser.newContext({ storageState: storageState('buyer') });
-    const mine = await buyer.newPage();
-    await mine.goto('/profile');
+    const { context: buyer, page: mine } = await openAs(browser, 'buyer', '/profile');
     await openTab(mine, 'Purchased Envolvements');
     const card = mine.getByTestId('offer-card').filter({ hasText: 'Mixing lesson' });
     await expect(card.getByTestId('membership-mark')).toHaveText('Refunded');
@@ -49,9 +47,7 @@ test.describe.serial('refunds and removal', () => {
   test('the creator deletes an envolvement with members after reading who is refunded, and the member finds it marked removed', async ({
     browser,
   }) => {
-    const creator = await browser.newContext({ storageState: storageState('creator') });
-    const page = await creator.newPage();
-    await page.goto(`/envolvement/${removable}`);
+    const { context: creator, page } = await openAs(browser, 'creator', `/envolvement/${removable}`);
     await page.getByRole('button', { name: 'Delete' }).click();
     const impact = page.getByRole('dialog').getByTestId('delete-impact');
     await expect(impact).toContainText('1 member has joined this envolvement.');
@@ -61,16 +57,12 @@ test.describe.serial('refunds and removal', () => {
     await expect(page.getByTestId('offer-card').filter({ hasText: 'Listening party' })).toHaveCount(0);
     await creator.close();
 
-    const stranger = await browser.newContext({ storageState: storageState('gamer') });
-    const gone = await stranger.newPage();
-    const response = await gone.goto(`/envolvement/${removable}`);
+    const { context: stranger, page: gone, response } = await openAs(browser, 'gamer', `/envolvement/${removable}`);
     expect(response?.status()).toBe(410);
     await expect(gone.getByText('This envolvement was removed by its creator.')).toBeVisible();
     await stranger.close();
 
-    const buyer = await browser.newContext({ storageState: storageState('buyer') });
-    const mine = await buyer.newPage();
-    await mine.goto('/profile');
+    const { context: buyer, page: mine } = await openAs(browser, 'buyer', '/profile');
     await openTab(mine, 'Purchased Envolvements');
     const card = mine.getByTestId('offer-card').filter({ hasText: 'Listening party' });
     await expect(card.getByTestId('membership-mark')).toHaveText('Removed by the creator · Refunded');

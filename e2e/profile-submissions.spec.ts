@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import zlib from 'node:zlib';
 import { storageState } from './demo-accounts';
-import { openTab } from './helpers';
+import { openAs, openTab } from './helpers';
 
 test.describe.serial('the submissions loop', () => {
   let id = '';
@@ -49,9 +49,7 @@ test.describe.serial('the submissions loop', () => {
   });
 
   test('a joined user submits text and a link', async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageState('buyer') });
-    const page = await context.newPage();
-    await page.goto(`/payment/${id}`);
+    const { context, page } = await openAs(browser, 'buyer', `/payment/${id}`);
     await page.getByRole('button', { name: 'Join for Free' }).click();
     await page.waitForURL(`**/envolvement/${id}`);
     await openTab(page, 'Submissions');
@@ -66,9 +64,7 @@ test.describe.serial('the submissions loop', () => {
   });
 
   test('the creator approves it and saves', async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageState('creator') });
-    const page = await context.newPage();
-    await page.goto(`/envolvement/${id}`);
+    const { context, page } = await openAs(browser, 'creator', `/envolvement/${id}`);
     await openTab(page, 'Submissions');
     await expect(page.getByText('Current Submissions:')).toBeVisible();
     await page.getByRole('button', { name: 'Show submission of samjoins' }).click();
@@ -80,9 +76,7 @@ test.describe.serial('the submissions loop', () => {
   });
 
   test('the submitter sees Approved', async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageState('buyer') });
-    const page = await context.newPage();
-    await page.goto(`/envolvement/${id}`);
+    const { context, page } = await openAs(browser, 'buyer', `/envolvement/${id}`);
     await openTab(page, 'Submissions');
     await expect(page.getByTestId('submission-status')).toHaveText('Status: Approved');
     await context.close();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { storageState } from './demo-accounts';
-import { publish } from './helpers';
+import { expectOnSale, publish } from './helpers';
 
 // What search engines and link previews read: canonical links, JSON-LD, PNG share images,
 // robots.txt and the sitemaps, and real 404s for addresses that name nothing.
@@ -36,13 +36,17 @@ test.describe.serial('search engines', () => {
   let oneSpot = '';
   let creatorProfile = '';
 
-  test('the creator publishes a 1-spot free envolvement', async ({ browser }) => {
+  test('the creator publishes a 1-spot free envolvement', async ({ browser, request }) => {
     const context = await browser.newContext({ storageState: storageState('creator') });
-    oneSpot = await publish(context.request, `Corner table ${Date.now()}`, 1);
+    const title = `Corner table ${Date.now()}`;
+    oneSpot = await publish(context.request, title, 1);
     const item = await context.request.get(`/api/post/${oneSpot}`);
     const { userID } = (await item.json()) as { userID: string };
     creatorProfile = userID.slice(userID.indexOf('|') + 1);
     await context.close();
+    // Public, so that crawlers may read it; and its creator's profile is public too.
+    await expectOnSale(request, oneSpot, { title, price: 0, spots: 1 });
+    expect((await request.get(`/profile/${creatorProfile}`)).status()).toBe(200);
   });
 
   test('its page links a 1200×630 PNG share image and describes an offer in stock', async ({ page, baseURL }) => {

@@ -1,9 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { envolvements } from './envolvements';
+import { envolvementRef } from './envolvements';
 import { posts } from './posts';
-import { users } from './users';
+import { userRef } from './users';
+import { primaryId, createdAt } from './columns';
 
 // Members' and the creator's comments on an update, one level of replies deep. A comment
 // removed while it has replies keeps its place (and loses its text), so the replies still
@@ -11,20 +12,16 @@ import { users } from './users';
 export const comments = pgTable(
   'comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    envolvementId: uuid('envolvement_id')
-      .notNull()
-      .references(() => envolvements.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    envolvementId: envolvementRef('cascade'),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     // The comment this one answers; null for a comment on the update itself.
     parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id', 'cascade'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

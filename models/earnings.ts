@@ -1,9 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { envolvements } from './envolvements';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { envolvementRef } from './envolvements';
 import { payments } from './payments';
-import { users } from './users';
+import { userRef } from './users';
+import { primaryId } from './columns';
 
 // What each payment did to its creator's earnings, written by the payments ledger in the
 // transaction that moves the payment: a sale when the money first arrives, a refund each
@@ -12,16 +13,12 @@ import { users } from './users';
 export const earningsEntries = pgTable(
   'earnings_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     paymentId: text('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    envolvementId: uuid('envolvement_id')
-      .notNull()
-      .references(() => envolvements.id, { onDelete: 'restrict' }),
+    creatorId: userRef('creator_id', 'restrict'),
+    envolvementId: envolvementRef('restrict'),
     kind: text('kind', { enum: ['sale', 'refund'] }).notNull(),
     grossCents: integer('gross_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { envolvements } from './envolvements';
+import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { envolvementRef } from './envolvements';
 
 // One row per (envolvement, category), kept in step with `envolvements` by a trigger
 // (drizzle/0004_explore_indexes.sql): Explore reads the newest of a category from one index
@@ -10,9 +10,7 @@ import { envolvements } from './envolvements';
 export const envolvementCategories = pgTable(
   'envolvement_categories',
   {
-    envolvementId: uuid('envolvement_id')
-      .notNull()
-      .references(() => envolvements.id, { onDelete: 'cascade' }),
+    envolvementId: envolvementRef('cascade'),
     category: text('category').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     listed: boolean('listed').notNull(),

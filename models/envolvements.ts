@@ -2,17 +2,16 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CATEGORIES } from '@/lib/domain/categories';
-import { users } from './users';
+import { userRef } from './users';
+import { primaryId, createdAt } from './columns';
 
 const categoryList = sql.raw(`ARRAY[${CATEGORIES.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
 
 export const envolvements = pgTable(
   'envolvements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    creatorId: userRef('creator_id', 'cascade'),
     title: text('title').notNull(),
     previewText: text('preview_text').notNull(),
     description: text('description').notNull().default(''),
@@ -41,7 +40,7 @@ export const envolvements = pgTable(
     // Set when the creator deletes an envolvement that people joined: it leaves every
     // public list but stays for its members, with their payments and submissions.
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -74,3 +73,9 @@ export const envolvements = pgTable(
 
 export type EnvolvementRow = typeof envolvements.$inferSelect;
 export type NewEnvolvementRow = typeof envolvements.$inferInsert;
+
+/** A required reference to an envolvement, `envolvement_id`; deleting the envolvement does `onDelete`. */
+export const envolvementRef = (onDelete: 'cascade' | 'restrict') =>
+  uuid('envolvement_id')
+    .notNull()
+    .references(() => envolvements.id, { onDelete });

@@ -1,18 +1,19 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS } from '@/lib/domain/notifications';
-import { users } from './users';
+import { userRef, users } from './users';
+import { primaryId, createdAt } from './columns';
+
+const kindList = sql.raw(NOTIFICATION_KINDS.map((kind) => `'${kind.replace(/'/g, "''")}'`).join(', '));
 
 // What a user is told, written in the transaction of the action that causes it. The
 // text is kept as it was said then; the link is the place it concerns.
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    recipientId: text('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    recipientId: userRef('recipient_id', 'cascade'),
     // Who did it; null when the app did (an automatic refund).
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
@@ -20,7 +21,7 @@ export const notifications = pgTable(
     envolvementId: uuid('envolvement_id'),
     text: text('text').notNull(),
     link: text('link').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
@@ -28,6 +29,9 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.recipientId)
       .where(sql`${t.readAt} is null`),
+    // The kinds the app writes are NOTIFICATION_KINDS; the database refuses any other, so a
+    // kind mistyped in a query's SQL fails its statement instead of reaching an inbox.
+    check('notifications_kind_known', sql`${t.kind} in (${kindList})`),
   ],
 );
 
@@ -49,7 +53,7 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('email_outbox_due_idx')

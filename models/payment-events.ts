@@ -1,5 +1,6 @@
 import 'server-only';
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 // Stripe events already handled. The primary key makes a replayed or duplicated
 // delivery a no-op.
@@ -8,7 +9,7 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   paymentIntentId: text('payment_intent_id'),
   outcome: text('outcome').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;

@@ -1,9 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { envolvements } from './envolvements';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { envolvementRef } from './envolvements';
 import { PAYMENT_STATUSES, REFUND_REASONS } from '@/lib/domain/payment-status';
-import { users } from './users';
+import { userRef, users } from './users';
+import { primaryId, createdAt } from './columns';
 
 // The payments ledger: one row per Stripe PaymentIntent the app creates, written before
 // the buyer can pay. Amount and currency are what was offered at that moment, so a
@@ -13,12 +14,8 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    envolvementId: uuid('envolvement_id')
-      .notNull()
-      .references(() => envolvements.id, { onDelete: 'restrict' }),
-    buyerId: text('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    envolvementId: envolvementRef('restrict'),
+    buyerId: userRef('buyer_id', 'restrict'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment'),
@@ -34,7 +31,7 @@ export const payments = pgTable(
     refundReason: text('refund_reason', { enum: REFUND_REASONS }),
     // Who asked for that refund: the creator, or null when the app decided on its own.
     refundRequestedBy: text('refund_requested_by').references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // When reconciliation last asked Stripe about it: the least recently checked go first.
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
@@ -68,7 +65,7 @@ export const paymentRefunds = pgTable(
     // (the transfer reversal) and what the platform gave back of its fee.
     transferReversedCents: integer('transfer_reversed_cents').notNull().default(0),
     feeRefundedCents: integer('fee_refunded_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('payment_refunds_payment_idx').on(t.paymentId)],
 );
@@ -78,7 +75,7 @@ export const paymentRefunds = pgTable(
 export const paymentStatusChanges = pgTable(
   'payment_status_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     paymentId: text('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
@@ -87,7 +84,7 @@ export const paymentStatusChanges = pgTable(
     amountRefundedCents: integer('amount_refunded_cents').notNull(),
     source: text('source').notNull(),
     applied: boolean('applied').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('payment_status_changes_payment_idx').on(t.paymentId, t.createdAt)],
 );

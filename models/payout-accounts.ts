@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { createdAt } from './columns';
 
 // A creator's Stripe connected account, as Stripe last described it (the account.updated
 // webhook and reads after onboarding keep it current). The creator is paid through it:
@@ -20,7 +21,7 @@ export const payoutAccounts = pgTable('payout_accounts', {
     .notNull()
     .default(sql`'{}'::text[]`),
   disabledReason: text('disabled_reason'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

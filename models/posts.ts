@@ -1,7 +1,8 @@
 import 'server-only';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { envolvements } from './envolvements';
-import { users } from './users';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { envolvementRef } from './envolvements';
+import { userRef } from './users';
+import { primaryId, createdAt } from './columns';
 
 export const POST_KINDS = ['update', 'comment'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
@@ -10,18 +11,14 @@ export type PostKind = (typeof POST_KINDS)[number];
 export const posts = pgTable(
   'posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    envolvementId: uuid('envolvement_id')
-      .notNull()
-      .references(() => envolvements.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    envolvementId: envolvementRef('cascade'),
+    authorId: userRef('author_id', 'cascade'),
     kind: text('kind', { enum: POST_KINDS }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     imgUrl: text('img_url').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('posts_envolvement_idx').on(t.envolvementId, t.createdAt)],
 );

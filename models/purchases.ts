@@ -1,10 +1,11 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { envolvements } from './envolvements';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { envolvementRef } from './envolvements';
 import { PURCHASE_END_REASONS } from '@/lib/domain/payment-status';
 import { payments } from './payments';
-import { users } from './users';
+import { userRef } from './users';
+import { primaryId, createdAt } from './columns';
 
 // One row per membership of an envolvement: the buyer's access and their spot. A
 // membership whose money went back is ended, never deleted, so the buyer keeps the
@@ -12,13 +13,9 @@ import { users } from './users';
 export const purchases = pgTable(
   'purchases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    envolvementId: uuid('envolvement_id')
-      .notNull()
-      .references(() => envolvements.id, { onDelete: 'restrict' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    envolvementId: envolvementRef('restrict'),
+    userId: userRef('user_id', 'restrict'),
     amountCents: integer('amount_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     // Set for card payments; unique so one payment makes at most one membership, ever.
@@ -27,7 +24,7 @@ export const purchases = pgTable(
       .references(() => payments.id, { onDelete: 'restrict' }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason', { enum: PURCHASE_END_REASONS }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Joining twice is impossible while a membership lasts; after a refund the buyer may join again.

@@ -1,26 +1,23 @@
 import 'server-only';
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { envolvements } from './envolvements';
-import { users } from './users';
+import { envolvementRef } from './envolvements';
+import { userRef } from './users';
 import { SUBMISSION_STATUSES } from '@/lib/domain/submission-status';
+import { primaryId, createdAt } from './columns';
 
 // What a joined user sends in for an envolvement: one per user per envolvement. Kept
 // when its envolvement is removed (archived), so nothing here cascades.
 export const submissions = pgTable(
   'submissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    envolvementId: uuid('envolvement_id')
-      .notNull()
-      .references(() => envolvements.id, { onDelete: 'restrict' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    envolvementId: envolvementRef('restrict'),
+    userId: userRef('user_id', 'restrict'),
     description: text('description').notNull().default(''),
     pictureUrl: text('picture_url').notNull().default(''),
     url: text('url').notNull().default(''),
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('inReview'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -33,14 +30,14 @@ export const submissions = pgTable(
 export const submissionStatusChanges = pgTable(
   'submission_status_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     submissionId: uuid('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'restrict' }),
     changedBy: text('changed_by').notNull(),
     fromStatus: text('from_status', { enum: SUBMISSION_STATUSES }),
     toStatus: text('to_status', { enum: SUBMISSION_STATUSES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('submission_status_changes_submission_idx').on(t.submissionId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 // A user's id is the identity subject, `provider|subject` (for example `local|7f3c…`
 // or `auth0|abc`). Profile URLs use the part after the '|'.
@@ -17,7 +18,7 @@ export const users = pgTable(
     // Sessions carry the version they were issued under; raising it (sign-out, a new
     // password) ends every session issued before.
     sessionVersion: integer('session_version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -30,3 +31,9 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** A required reference to a user, in the text column `name`; deleting the user does `onDelete`. */
+export const userRef = (name: string, onDelete: 'cascade' | 'restrict') =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete });

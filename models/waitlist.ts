@@ -1,13 +1,14 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { primaryId, createdAt } from './columns';
 
 export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('waitlist_email_unique').on(sql`lower(${t.email})`)],
 );

@@ -1,6 +1,6 @@
 // npm run db:restore -- <file> [--force]: makes PGLITE_DIR the embedded database copied by
 // npm run db:backup. A folder that holds a database is replaced only with --force. Stop the
-// server first. A PostgreSQL server is restored with pg_restore (README).
+// server first. A PostgreSQL server is restored with pg_restore (docs/reliability.md, "Backups").
 import { parseArgs } from 'node:util';
 import { restoreEmbeddedDatabase } from '@/lib/db/backup';
 import { defaultDataDir } from '@/lib/db/client';

@@ -6,7 +6,8 @@ import { DatabaseInUseError } from '@/lib/db/lock';
 export function runDatabaseScript(action: string, run: () => Promise<void>): void {
   if (process.env.DATABASE_URL) {
     console.error(
-      `DATABASE_URL is set: ${action} the PostgreSQL server with pg_dump -Fc and pg_restore (README, "Backups").`,
+      `DATABASE_URL is set: ${action} the PostgreSQL server with pg_dump -Fc and pg_restore ` +
+        '(docs/reliability.md, "Backups").',
     );
     process.exit(2);
   }

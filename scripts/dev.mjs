@@ -54,7 +54,8 @@ async function startStandIn(origin, env) {
   });
   console.log(
     `Card payments: test mode, against a local stand-in for Stripe (${standIn.url}). ` +
-      'Pay with 4242 4242 4242 4242; set STRIPE_SECRET_KEY to use your Stripe test account instead (README, Payments).',
+      'Pay with 4242 4242 4242 4242; set STRIPE_SECRET_KEY to use your Stripe test account instead ' +
+      '(docs/payments.md, "Paying in development").',
   );
   return standIn;
 }

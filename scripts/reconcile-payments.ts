@@ -4,7 +4,7 @@
 // when the webhooks of that time may never come. Running it beside the servers is safe.
 import { getDatabaseHandle } from '@/lib/db/client';
 import { reconcilePayments } from '@/lib/payments/reconcile';
-import { isStripeConfigured } from '@/lib/payments/stripe';
+import { isStripeConfigured } from '@/lib/stripe/client';
 
 async function main() {
   if (!isStripeConfigured()) {

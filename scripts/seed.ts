@@ -1,7 +1,7 @@
 // npm run db:seed: migrates the configured database and adds the demo data.
 import { getDatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
-import { seedDemoData } from '@/lib/db/seed';
+import { seedDemoData } from '@/lib/demo/seed';
 
 async function main() {
   const handle = getDatabaseHandle();

@@ -5,8 +5,8 @@
 // can still be read, refunded and reconciled after a restart, as at Stripe.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_USERS, demoPayoutAccountId } from '../lib/db/demo-data';
-import { LOCAL_STRIPE_KEYS } from '../lib/payments/test-mode';
+import { DEMO_USERS, demoPayoutAccountId } from '../lib/demo/data';
+import { LOCAL_STRIPE_KEYS } from '@/lib/stripe/test-mode';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from '../tests/helpers/fake-stripe';
 
 const COLLECTIONS = [

@@ -3,13 +3,12 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import { StatusMessage, type Status } from '@/components/ui/status-message';
-import { ApiError, messageOf } from '@/lib/api-client';
+import { StatusMessage } from '@/components/ui/status-message';
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
-import type { FieldErrors } from '@/lib/validation/field-errors';
-import { submitPasswordChange, type PasswordChangeValues } from './submit-password-change';
+import { checkPasswordChange, submitPasswordChange, type PasswordChangeValues } from './submit-password-change';
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const CHANGED = 'Your password has changed. Other devices have been signed out.';
@@ -23,33 +22,24 @@ const FIELDS = [
 function usePasswordChange(email: string) {
   const router = useRouter();
   const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>(null);
   const [signInAgain, setSignInAgain] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const action = useApiAction();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setStatus(null);
-    setFields({});
-    try {
-      const signedIn = await submitPasswordChange(values, email);
-      setValues(EMPTY);
-      setSignInAgain(!signedIn);
-      setStatus({ ok: true, text: signedIn ? CHANGED : `${CHANGED} Please sign in again with your new password.` });
-      router.refresh();
-    } catch (failure) {
-      const failed = failure instanceof ApiError ? failure.fields : {};
-      setFields(failed);
-      // A field's own message says it all; the others (429, a conflict, no network) show below the form.
-      if (Object.keys(failed).length === 0) setStatus({ ok: false, text: messageOf(failure) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = (event: FormEvent) =>
+    action.submit(event, {
+      check: () => checkPasswordChange(values),
+      async send(checked) {
+        const signedIn = await submitPasswordChange(checked, email);
+        setValues(EMPTY);
+        setSignInAgain(!signedIn);
+        router.refresh();
+      },
+    });
 
-  return { values, setValues, fields, status, signInAgain, busy, submit };
+  // A field's own message says it all; the others (429, a conflict, no network) show below the form.
+  const changed = signInAgain ? `${CHANGED} Please sign in again with your new password.` : CHANGED;
+  const status = Object.keys(action.fields).length ? null : action.status(changed);
+  return { values, setValues, fields: action.fields, status, signInAgain, busy: action.busy, submit };
 }
 
 /** The Account page's 'Change password' form; `email` signs this device in again afterwards. */

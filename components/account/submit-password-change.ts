@@ -1,18 +1,21 @@
 import { signIn } from 'next-auth/react';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { changePasswordSchema } from '@/lib/validation/auth';
 import { checkWith } from '@/lib/validation/check';
-import type { FieldErrors } from '@/lib/validation/field-errors';
+import type { Checked } from '@/lib/validation/field-errors';
 
 export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
+const MISMATCH = 'The new passwords do not match.';
+
 // The server's rules, then the form's own: the confirmation never leaves the browser.
-function checkValues(values: PasswordChangeValues): FieldErrors {
+export function checkPasswordChange(values: PasswordChangeValues): Checked<PasswordChangeValues> {
   const checked = checkWith(changePasswordSchema, values);
   const fields = checked.ok ? {} : checked.fields;
-  if (!fields.newPassword && values.confirmPassword !== values.newPassword)
-    fields.confirmPassword = 'The new passwords do not match.';
-  return fields;
+  if (!fields.newPassword && values.confirmPassword !== values.newPassword) fields.confirmPassword = MISMATCH;
+  return Object.keys(fields).length
+    ? { ok: false, fields, error: checked.ok ? MISMATCH : checked.error }
+    : { ok: true, data: values };
 }
 
 /**
@@ -21,8 +24,6 @@ function checkValues(values: PasswordChangeValues): FieldErrors {
  * worked; a refusal is an ApiError with the message and fields to show.
  */
 export async function submitPasswordChange(values: PasswordChangeValues, email: string): Promise<boolean> {
-  const fields = checkValues(values);
-  if (Object.keys(fields).length) throw new ApiError(400, '', { fields });
   await api('/api/auth/password', {
     json: { currentPassword: values.currentPassword, newPassword: values.newPassword },
     fallback: 'Could not change the password. Please try again.',

@@ -1,6 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, Input } from '@/components/ui/field';
@@ -128,11 +129,7 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
       <ModeTabs mode={mode} switchTo={switchTo} />
       <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
         <CredentialFields mode={mode} values={values} set={set} fields={fields} />
-        {error && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        <FormAlert message={error} boxed />
         <Button type="submit" className="w-full" size="lg" disabled={busy}>
           {busy ? 'Please wait...' : mode === 'signin' ? 'Sign in' : 'Create account'}
         </Button>

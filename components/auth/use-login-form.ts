@@ -3,10 +3,10 @@
 import { getCsrfToken } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, messageOf } from '@/lib/api-client';
+import { useApiAction } from '@/components/forms/use-api-action';
+import { api, ApiError } from '@/lib/api-client';
 import { registerSchema } from '@/lib/validation/auth';
 import { checkWith } from '@/lib/validation/check';
-import type { FieldErrors } from '@/lib/validation/field-errors';
 
 export type Mode = 'signin' | 'signup';
 
@@ -45,42 +45,29 @@ export function useLoginForm(initialMode: Mode, returnPath: string, providerErro
   const router = useRouter();
   const [mode, setMode] = useState<Mode>(initialMode);
   const [values, setValues] = useState({ name: '', email: '', password: '' });
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(providerErrorText(providerError));
-  const [busy, setBusy] = useState(false);
+  const action = useApiAction({ message: INVALID, initialError: providerErrorText(providerError) });
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
-  async function register() {
-    const checked = checkWith(registerSchema, values);
-    if (!checked.ok) throw new ApiError(400, checked.error, { fields: checked.fields });
-    await api('/api/auth/register', { json: values, fallback: 'Could not create the account. Please try again.' });
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      if (mode === 'signup') await register();
-      await signInWithPassword(values.email, values.password, returnPath);
-      router.push(returnPath);
-      router.refresh();
-    } catch (failure) {
-      const failed = failure instanceof ApiError ? failure.fields : {};
-      setFields(failed);
-      // A field's own message says it all; the others (429, no network) show above the button.
-      setError(Object.keys(failed).length ? null : messageOf(failure, INVALID));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = (event: FormEvent) =>
+    action.submit(event, {
+      check: () => (mode === 'signup' ? checkWith(registerSchema, values) : { ok: true, data: values }),
+      async send() {
+        if (mode === 'signup')
+          await api('/api/auth/register', {
+            json: values,
+            fallback: 'Could not create the account. Please try again.',
+          });
+        await signInWithPassword(values.email, values.password, returnPath);
+        router.push(returnPath);
+        router.refresh();
+      },
+    });
 
   function switchTo(next: Mode) {
     setMode(next);
-    setError(null);
-    setFields({});
+    action.reset();
   }
 
-  return { mode, switchTo, values, set, fields, error, busy, submit };
+  // A field's own message says it all; the others (429, no network) show above the button.
+  return { mode, switchTo, values, set, fields: action.fields, error: action.formError, busy: action.busy, submit };
 }

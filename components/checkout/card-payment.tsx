@@ -1,4 +1,4 @@
-import { usesLocalStripe } from '@/lib/payments/test-mode';
+import { usesLocalStripe } from '@/lib/stripe/test-mode';
 import { StripeCardPayment } from './stripe-card-payment';
 
 /**

@@ -3,10 +3,9 @@
 import Link from 'next/link';
 import { CoverImage } from '@/components/envolvement/cover-image';
 import { buttonClasses } from '@/components/ui/button';
-import { grantsAccess, PAYMENT_STATUS_LABELS } from '@/lib/payments/ledger-rules';
+import { formatMoney } from '@/lib/domain/money';
+import { grantsAccess, PAYMENT_STATUS_LABELS } from '@/lib/domain/ledger-rules';
 import { usePurchase, type Payment } from './use-purchase';
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const RECEIPT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -36,7 +35,8 @@ function Receipt({ payment, creator }: { payment: Payment; creator: string }) {
 
 /** What became of the payment, as its heading and a line under it. */
 function PaymentOutcome({ payment, creator }: { payment: Payment; creator: string }) {
-  const { amount, refundReason, status } = payment;
+  const { refundReason, status } = payment;
+  const amount = formatMoney(payment.amount, payment.currency);
   if (refundReason) {
     return (
       <>
@@ -45,7 +45,7 @@ function PaymentOutcome({ payment, creator }: { payment: Payment; creator: strin
           {refundReason}
         </p>
         <p className="mt-1 text-sm text-slate-500">
-          Amount refunded: <strong>{dollars(amount)}</strong>. It reaches your card within 5–10 business days.
+          Amount refunded: <strong>{amount}</strong>. It reaches your card within 5–10 business days.
         </p>
       </>
     );
@@ -55,7 +55,7 @@ function PaymentOutcome({ payment, creator }: { payment: Payment; creator: strin
       <>
         <h1 className="text-2xl font-bold text-green-700">Payment Successful!</h1>
         <p className="mt-2 text-slate-600">
-          Amount paid: <strong data-testid="amount-paid">{dollars(amount)}</strong>
+          Amount paid: <strong data-testid="amount-paid">{amount}</strong>
         </p>
         <Receipt payment={payment} creator={creator} />
       </>

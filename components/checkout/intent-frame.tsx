@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CHECKOUT_RENEWED } from '@/lib/payments/messages';
+import { CHECKOUT_RENEWED } from '@/lib/domain/payment-messages';
 import type { PaymentIntentState } from './use-payment-intent';
 
 /**

@@ -1,5 +1,6 @@
 'use client';
 
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import type { FieldErrors } from '@/lib/validation/field-errors';
@@ -67,11 +68,7 @@ export function LocalCardForm({
       <Button type="submit" size="lg" className="w-full" disabled={processing}>
         {processing ? 'Processing...' : label}
       </Button>
-      {problem && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {problem}
-        </p>
-      )}
+      <FormAlert message={problem} boxed />
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { api, ApiError } from '@/lib/api-client';
 import {
   CARD_PAYMENTS_UNAVAILABLE as CARD_PAYMENTS_OFF,
   UNEXPECTED_PAYMENT_ERROR as UNEXPECTED,
-} from '@/lib/payments/messages';
+} from '@/lib/domain/payment-messages';
 import { IntentFrame } from './intent-frame';
 import { usePaymentIntent } from './use-payment-intent';
 

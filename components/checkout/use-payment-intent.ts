@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
 import { api, ApiError, messageOf } from '@/lib/api-client';
-import { UNEXPECTED_PAYMENT_ERROR as UNEXPECTED } from '@/lib/payments/messages';
+import { UNEXPECTED_PAYMENT_ERROR as UNEXPECTED } from '@/lib/domain/payment-messages';
 
 async function openIntent(envolvementId: string, prepare?: () => Promise<void>): Promise<string> {
   await prepare?.();

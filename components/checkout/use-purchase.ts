@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { api } from '@/lib/api-client';
 import type { PaymentStatus } from '@/lib/domain/payment-status';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
@@ -10,6 +11,8 @@ const DELAY_MS = 1000;
 
 export type Payment = {
   amount: number;
+  /** The currency of `amount`, as Stripe writes it ('usd'). */
+  currency: string;
   status: PaymentStatus;
   refundReason: string | null;
   /** When the money arrived; null while it has not. */
@@ -34,31 +37,28 @@ async function loadOnce(paymentIntentId: string): Promise<Purchase> {
   }
 }
 
+/** The purchase behind a payment, with up to 3 attempts, 1 s apart; the last one's failure is thrown. */
+async function loadPurchase(paymentIntentId: string): Promise<Purchase> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await loadOnce(paymentIntentId);
+    } catch (error) {
+      console.error(`Loading the purchase failed (attempt ${attempt})`, error);
+      if (attempt === ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, DELAY_MS));
+    }
+  }
+}
+
 /** The purchase behind a payment, loaded with up to 3 attempts, 1 s apart; `failed` after the last. */
 export function usePurchase(paymentIntentId: string): { purchase: Purchase | null; failed: boolean } {
-  const [purchase, setPurchase] = useState<Purchase | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Kept with the payment it belongs to: an answer for another payment is not this one's.
+  const [loaded, setLoaded] = useState<{ id: string; purchase: Purchase } | null>(null);
+  const { error, run } = useApiAction();
 
   useEffect(() => {
-    let cancelled = false;
-    async function load() {
-      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-        try {
-          const result = await loadOnce(paymentIntentId);
-          if (!cancelled) setPurchase(result);
-          return;
-        } catch (error) {
-          console.error(`Loading the purchase failed (attempt ${attempt})`, error);
-          if (attempt < ATTEMPTS) await new Promise((r) => setTimeout(r, DELAY_MS));
-        }
-      }
-      if (!cancelled) setFailed(true);
-    }
-    void load();
-    return () => {
-      cancelled = true;
-    };
-  }, [paymentIntentId]);
+    void run({ send: async () => setLoaded({ id: paymentIntentId, purchase: await loadPurchase(paymentIntentId) }) });
+  }, [paymentIntentId, run]);
 
-  return { purchase, failed };
+  return { purchase: loaded?.id === paymentIntentId ? loaded.purchase : null, failed: error !== null };
 }

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, messageOf } from '@/lib/api-client';
-import { UNEXPECTED_PAYMENT_ERROR as UNEXPECTED } from '@/lib/payments/messages';
+import { useApiAction } from '@/components/forms/use-api-action';
+import { api, ApiError } from '@/lib/api-client';
+import { UNEXPECTED_PAYMENT_ERROR as UNEXPECTED } from '@/lib/domain/payment-messages';
 import { checkWith } from '@/lib/validation/check';
-import type { FieldErrors } from '@/lib/validation/field-errors';
 import { testCardSchema } from '@/lib/validation/test-card';
 
 export type CardValues = { number: string; expiry: string; cvc: string };
@@ -25,33 +25,33 @@ function completionUrl(paymentIntentId: string, clientSecret: string): string {
  */
 export function useTestCard(clientSecret: string, onRefused: () => void) {
   const [values, setValues] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
+  const action = useApiAction({ message: UNEXPECTED });
   const paymentIntentId = clientSecret.split('_secret_')[0]!;
 
   const change = (name: keyof CardValues) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const card = { paymentIntentId, ...values };
-    const checked = checkWith(testCardSchema, card);
-    setFields(checked.ok ? {} : checked.fields);
-    if (!checked.ok) return;
-    setProcessing(true);
-    try {
-      await api('/api/payment/confirm-test-card', { json: card, fallback: UNEXPECTED });
-      // As Stripe.js does once the payment is confirmed: on to the completion page, which asks the server.
-      window.location.assign(completionUrl(paymentIntentId, clientSecret));
-    } catch (failure) {
-      // The server canceled this intent (the offer changed) or it was paid elsewhere.
-      if (failure instanceof ApiError && failure.status === 409) return onRefused();
-      if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setFields(failure.fields);
-      else setError(messageOf(failure, UNEXPECTED));
-      setProcessing(false);
-    }
-  }
+  const card = { paymentIntentId, ...values };
+  const submit = (event: FormEvent) =>
+    action.submit(event, {
+      check: () => checkWith(testCardSchema, card),
+      async send() {
+        const refused = await api('/api/payment/confirm-test-card', { json: card, fallback: UNEXPECTED }).then(
+          () => false,
+          (failure: unknown) => {
+            // The server canceled this intent (the offer changed) or it was paid elsewhere: a new one replaces this form.
+            if (failure instanceof ApiError && failure.status === 409) return true;
+            throw failure;
+          },
+        );
+        if (refused) return onRefused();
+        // As Stripe.js does once the payment is confirmed: on to the completion page, which asks the server.
+        window.location.assign(completionUrl(paymentIntentId, clientSecret));
+      },
+      // Either way this form is done: the page leaves, or a new intent brings a new form.
+      leaves: true,
+    });
 
+  // A card's field errors show at their fields; a decline or a failure shows below the form.
+  const { fields, formError: error, busy: processing } = action;
   return { values, change, fields, error, processing, submit };
 }

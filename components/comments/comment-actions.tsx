@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { messageOf } from '@/lib/api-client';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useApiAction } from '@/components/forms/use-api-action';
 import type { CommentDto } from '@/lib/comments/types';
 import { deleteComment } from './comment-requests';
 
@@ -21,21 +22,18 @@ function ConfirmDelete({
   onDeleted,
   onCancel,
 }: Pick<ActionsProps, 'comment' | 'onDeleted'> & { onCancel: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useApiAction();
   const name = comment.author.nickname || comment.author.name;
 
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      const { kept } = await deleteComment(comment.id);
-      onDeleted(comment.id, kept);
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  }
+  const confirm = () =>
+    run({
+      async send() {
+        const { kept } = await deleteComment(comment.id);
+        onDeleted(comment.id, kept);
+      },
+      // The comment leaves the list, and this question with it.
+      leaves: true,
+    });
 
   return (
     <>
@@ -48,11 +46,7 @@ function ConfirmDelete({
           Cancel
         </button>
       </p>
-      {error && (
-        <p role="alert" className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} className="mt-1" />
     </>
   );
 }

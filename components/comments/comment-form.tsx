@@ -1,10 +1,11 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/components/ui/cn';
-import { messageOf } from '@/lib/api-client';
 import { COMMENT_LIMITS, commentBodySchema } from '@/lib/validation/comments';
 import { checkWith } from '@/lib/validation/check';
 
@@ -47,26 +48,18 @@ function FormFoot({ countId, length, busy, submitLabel, onCancel }: FootProps) {
 /** The text being written, checked with the handler's schema, then sent; emptied once sent. */
 function useDraft(initial: string, onSubmit: (body: string) => Promise<void>) {
   const [body, setBody] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useApiAction();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkWith(commentBodySchema, body);
-    if (!checked.ok) return setError(checked.error);
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(checked.data);
-      setBody('');
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const send = (event: FormEvent) =>
+    submit(event, {
+      check: () => checkWith(commentBodySchema, body),
+      async send(checked) {
+        await onSubmit(checked);
+        setBody('');
+      },
+    });
 
-  return { body, setBody, error, busy, submit };
+  return { body, setBody, error, busy, submit: send };
 }
 
 /** A comment's text with its counter, checked with the handler's schema before it is sent. */
@@ -100,11 +93,7 @@ export function CommentForm({
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
         className={cn(inputClasses, 'min-h-16 resize-y')}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FormAlert id={`${id}-error`} message={error} />
       <FormFoot
         countId={`${id}-count`}
         length={body.length}

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import type { Selling } from '@/lib/envolvements/selling';
+import type { Selling } from '@/lib/domain/selling';
 import { nextHint, WIZARD_STEPS } from '@/lib/envolvements/wizard';
 import { CreatedNotice } from './created-notice';
 import { StepIndicator } from './step-indicator';
@@ -94,7 +94,7 @@ export function CreateWizard({
           {showPreview ? 'Hide Preview' : 'Show Preview'}
         </Button>
       </div>
-      {showPreview && <WizardPreview state={state} creator={creator} />}
+      {showPreview && <WizardPreview state={state} creator={creator} currency={selling.currency} />}
       <form
         ref={formRef}
         onSubmit={submit}

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError } from '@/lib/api-client';
+import { useApiAction } from '@/components/forms/use-api-action';
+import { api, ApiError, NETWORK_ERROR } from '@/lib/api-client';
 import {
   emptyWizard,
   firstStepWithError,
@@ -11,7 +12,7 @@ import {
 } from '@/lib/envolvements/wizard';
 import type * as WizardChecks from '@/lib/envolvements/wizard-check';
 import { MESSAGES } from '@/lib/validation/envolvement-limits';
-import type { FieldErrors } from '@/lib/validation/field-errors';
+import type { Checked, FieldErrors } from '@/lib/validation/field-errors';
 import { STEP_HEADING_ID, type StepProps } from './wizard-steps';
 
 // `fixable`: the form's own errors; the line goes once they are all fixed.
@@ -40,12 +41,14 @@ async function openSubmissions(id: string, content: WizardState['submissionConte
   );
 }
 
+const CREATE_FAILED = 'Error creating envolvement. Please try again.';
+
 /** Creates the envolvement, then opens its submissions when asked; says how that went. */
 async function create(state: WizardState): Promise<{ id: string; message: string }> {
   const { postedID } = await api<{ postedID?: string }>('/api/post/new-base-envolvement', {
     json: toCreationBody(state),
   });
-  if (!postedID) throw new ApiError(502, 'Error creating envolvement. Please try again.');
+  if (!postedID) throw new ApiError(502, CREATE_FAILED);
   if (!state.submissionsAllowed) return { id: postedID, message: 'Envolvement created successfully!' };
   return {
     id: postedID,
@@ -59,6 +62,10 @@ async function create(state: WizardState): Promise<{ id: string; message: string
 // screen rather than before it can be drawn (the first page a creator opens is this one).
 type Checks = typeof WizardChecks;
 const loadChecks = (): Promise<Checks> => import('@/lib/envolvements/wizard-check');
+
+// A refusal's own words are not shown: a failed creation reads the same whichever field it was.
+const describeFailure = (failure: unknown) =>
+  failure instanceof ApiError && failure.status !== 0 ? CREATE_FAILED : NETWORK_ERROR;
 
 function useChecks(): Checks | null {
   const [checks, setChecks] = useState<Checks | null>(null);
@@ -92,17 +99,28 @@ function useStepFocus(step: number): () => void {
   };
 }
 
+type Failure = { message: string; fixable: boolean; fixed: boolean };
+type Created = { id: string; message: string };
+
+/** The line above the buttons: the failure (gone once the form's own errors are fixed), or what was created. */
+function statusOf(failure: Failure | null, created: Created | null): WizardStatus {
+  if (failure?.fixable && failure.fixed) return null;
+  if (failure) return { tone: 'error', message: failure.message, fixable: failure.fixable };
+  return created && { tone: 'success', message: created.message, createdId: created.id };
+}
+
 /** The wizard's form state, its step, the errors it shows and its submit. */
 export function useCreateWizard() {
   const checks = useChecks();
   const [state, setState] = useState<WizardState>(emptyWizard);
   const [step, setStep] = useState(1);
-  // Errors of the last check or of the server; a field's error goes once the field changes.
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Errors of the last check or of the server (action.fields); a field's error goes once the field changes.
+  const action = useApiAction({ message: describeFailure });
   // Fields the user has left: their errors show while the step is being filled in.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [status, setStatus] = useState<WizardStatus>(null);
-  const [sending, setSending] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
+  // Whether the last failure was the form's own errors: its line goes once they are all fixed.
+  const [fixable, setFixable] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const focusStep = useStepFocus(step);
@@ -113,6 +131,10 @@ export function useCreateWizard() {
     const top = formRef.current?.getBoundingClientRect().top ?? 0;
     if (top < 0) formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }
+  const showFirstError = (found: FieldErrors) => {
+    const at = firstStepWithError(found);
+    if (at && at !== step) goTo(at);
+  };
 
   const update: StepProps['update'] = (next) => {
     const changed = typeof next === 'function' ? next(state) : { ...state, ...next };
@@ -120,44 +142,41 @@ export function useCreateWizard() {
       .filter((k) => changed[k] !== state[k])
       .flatMap(errorPathsOf);
     setState(changed);
-    if (paths.length) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !within(key, paths))));
+    if (paths.length)
+      action.setFields((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !within(key, paths))));
   };
   const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
 
-  function fail(found: FieldErrors, message: string, fixable = false) {
-    setErrors(found);
-    setStatus({ tone: 'error', message, fixable });
-    const at = firstStepWithError(found);
-    if (at && at !== step) goTo(at);
+  async function check(): Promise<Checked<WizardState>> {
+    const found = (checks ?? (await loadChecks())).validateWizard(state);
+    if (!Object.keys(found).length) return { ok: true, data: state };
+    showFirstError(found);
+    return { ok: false, fields: found, error: MESSAGES.fixErrors };
+  }
+
+  async function send(wizard: WizardState) {
+    const made = await create(wizard).catch((failure: unknown) => {
+      if (failure instanceof ApiError) showFirstError(failure.fields);
+      throw failure;
+    });
+    setCreated(made);
+    setState(emptyWizard());
+    setTouched(new Set());
+    goTo(1);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (step < WIZARD_STEPS.length || sending) return;
-    setSending(true);
-    setStatus(null);
-    try {
-      const found = (checks ?? (await loadChecks())).validateWizard(state);
-      if (Object.keys(found).length) return fail(found, MESSAGES.fixErrors, true);
-      const created = await create(state);
-      setStatus({ tone: 'success', message: created.message, createdId: created.id });
-      setState(emptyWizard());
-      setErrors({});
-      setTouched(new Set());
-      goTo(1);
-    } catch (failure) {
-      if (!(failure instanceof ApiError) || failure.status === 0) {
-        setStatus({ tone: 'error', message: 'Network error. Please check your connection and try again.' });
-      } else fail(failure.fields, 'Error creating envolvement. Please try again.');
-    } finally {
-      setSending(false);
-    }
+    if (step < WIZARD_STEPS.length) return;
+    setCreated(null);
+    setFixable((await action.run({ check, send })) === 'invalid');
   }
 
-  const shown = { ...errors };
+  const shown = { ...action.fields };
   for (const [key, message] of Object.entries(checks?.stepErrors(step, state) ?? {})) {
     if (within(key, [...touched])) shown[key] = message;
   }
-  const visibleStatus = status?.fixable && Object.keys(shown).length === 0 ? null : status;
-  return { state, step, goTo, update, touch, errors: shown, status: visibleStatus, sending, submit, formRef };
+  const failure = action.error === null ? null : { message: action.error, fixable, fixed: !Object.keys(shown).length };
+  const status = statusOf(failure, created);
+  return { state, step, goTo, update, touch, errors: shown, status, sending: action.busy, submit, formRef };
 }

@@ -5,7 +5,8 @@ import { OfferCardFace } from '@/components/envolvement/offer-card';
 import { ImageIcon } from '@/components/envolvement/offer-icons';
 import { cn } from '@/components/ui/cn';
 import { Tabs } from '@/components/ui/tabs';
-import { formatPrice, spotsLabel } from '@/lib/envolvements/rules';
+import { formatPrice } from '@/lib/domain/money';
+import { spotsLabel } from '@/lib/envolvements/rules';
 import { toPreviewOffer, type WizardState } from '@/lib/envolvements/wizard';
 
 /** The cover, or the placeholder image shown until one is uploaded. */
@@ -28,10 +29,15 @@ function PreviewImage({ src, className }: { src: string; className: string }) {
   );
 }
 
-type WizardPreviewProps = { state: WizardState; creator: { nickname: string; picture: string | null } };
+type WizardPreviewProps = {
+  state: WizardState;
+  creator: { nickname: string; picture: string | null };
+  /** The currency of new prices: the one this envolvement will be sold in. */
+  currency: string;
+};
 
-export function WizardPreview({ state, creator }: WizardPreviewProps) {
-  const offer = toPreviewOffer(state, creator);
+export function WizardPreview({ state, creator, currency }: WizardPreviewProps) {
+  const offer = { ...toPreviewOffer(state, creator), currency };
   return (
     <Tabs
       label="Preview"
@@ -60,7 +66,7 @@ export function WizardPreview({ state, creator }: WizardPreviewProps) {
                 <dl className="grid grid-cols-2 gap-3 text-sm">
                   <div className="rounded-xl bg-slate-50 p-3">
                     <dt className="text-xs text-slate-500">Price</dt>
-                    <dd className="font-semibold text-ink">{formatPrice(offer.priceCents)}</dd>
+                    <dd className="font-semibold text-ink">{formatPrice(offer.priceCents, offer.currency)}</dd>
                   </div>
                   <div className="rounded-xl bg-slate-50 p-3">
                     <dt className="text-xs text-slate-500">Spots Left</dt>

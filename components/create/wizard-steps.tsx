@@ -6,9 +6,10 @@ import { FreeOnlyPrice } from '@/components/envolvement/free-only-price';
 import { todayInput } from '@/components/envolvement/dates';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
+import { formatMoney } from '@/lib/domain/money';
 import { LIMITS } from '@/lib/validation/envolvement-limits';
 import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
-import { parsePriceInput, receiveLine, type Selling } from '@/lib/envolvements/selling';
+import { parsePriceInput, receiveLine, type Selling } from '@/lib/domain/selling';
 import { parseQuantityInput, setSubmissionsAllowed, type WizardState } from '@/lib/envolvements/wizard';
 import { CoverUploader } from './cover-uploader';
 
@@ -116,14 +117,15 @@ function PriceField({ state, update, errors, touch, selling }: StepProps) {
     return <FreeOnlyPrice id="price" error={fieldError(errors, 'price')} stripeConfigured={selling.stripeConfigured} />;
   }
   const cents = Math.round(state.price * 100);
+  const money = (units: number) => formatMoney(Math.round(units * 100), selling.currency);
   return (
     <Field
       id="price"
       label={`Price (${selling.currency.toUpperCase()})`}
       hint={
         cents > 0 && Number.isFinite(cents)
-          ? receiveLine(cents, selling.feePercent)
-          : `Leave empty for free, or ask from $${LIMITS.priceMin.toFixed(2)} to $10,000.00.`
+          ? receiveLine(cents, selling.feePercent, selling.currency)
+          : `Leave empty for free, or ask from ${money(LIMITS.priceMin)} to ${money(LIMITS.priceMax)}.`
       }
       error={fieldError(errors, 'price')}
     >

@@ -12,7 +12,7 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import { formatMoney } from '@/lib/domain/money';
+import { formatMoney, toMajorUnits } from '@/lib/domain/money';
 import type { EarningsDay } from '@/lib/earnings/service';
 
 type Point = { label: string; net: number; netCents: number; members: number };
@@ -20,9 +20,9 @@ type Point = { label: string; net: number; netCents: number; members: number };
 // Days arrive as UTC dates ('2025-11-25'), so they are read and shown in UTC too.
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-const pointOf = (day: EarningsDay): Point => ({
+const pointOf = (day: EarningsDay, currency: string): Point => ({
   label: dayLabel.format(new Date(`${day.date}T00:00:00Z`)),
-  net: day.netCents / 100,
+  net: toMajorUnits(day.netCents, currency),
   netCents: day.netCents,
   members: day.members,
 });
@@ -79,7 +79,7 @@ function DayTooltip({ active, payload, currency }: TooltipContentProps & { curre
 
 /** Daily net earnings as bars (in currency units) and new members as a line on its own axis. */
 export function EarningsChart({ daily, currency }: { daily: EarningsDay[]; currency: string }) {
-  const data = daily.map(pointOf);
+  const data = daily.map((day) => pointOf(day, currency));
   const scales = scalesOf(data);
   // Axis ticks stay short ('$1.2K') so a phone keeps room for the bars.
   const tick = new Intl.NumberFormat('en-US', {

@@ -2,7 +2,7 @@
 
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { FreeOnlyPrice } from './free-only-price';
-import { parsePriceInput, receiveLine, type Selling } from '@/lib/envolvements/selling';
+import { parsePriceInput, receiveLine, type Selling } from '@/lib/domain/selling';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@/lib/validation/envolvement-limits';
 import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
@@ -47,7 +47,8 @@ function EditPriceField({ form, set, fields, selling, wasPaid }: PriceProps) {
     return <FreeOnlyPrice id="edit-price" error={error} stripeConfigured={selling.stripeConfigured} />;
   }
   const cents = Math.round(parsePriceInput(form.price) * 100);
-  const hint = selling?.canSell && cents > 0 ? receiveLine(cents, selling.feePercent) : 'Leave empty for free';
+  const hint =
+    selling?.canSell && cents > 0 ? receiveLine(cents, selling.feePercent, selling.currency) : 'Leave empty for free';
   return (
     <Field id="edit-price" label={`Price (${(selling?.currency ?? 'usd').toUpperCase()})`} hint={hint} error={error}>
       <Input

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
-import type { Selling } from '@/lib/envolvements/selling';
+import type { Selling } from '@/lib/domain/selling';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { EditCategories, EditOfferFields, EditSettingsFields, EditTextFields } from './edit-envolvement-fields';

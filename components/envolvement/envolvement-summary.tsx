@@ -2,7 +2,8 @@ import { formatDay } from '@/lib/domain/dates';
 import Link from 'next/link';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
-import { formatPrice, profileSlug, spotsLabel, type OfferAction, type OfferStatus } from '@/lib/envolvements/rules';
+import { formatPrice } from '@/lib/domain/money';
+import { profileSlug, spotsLabel, type OfferAction, type OfferStatus } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { CategoryChips } from './category-chips';
 import { CoverImage } from './cover-image';
@@ -33,7 +34,7 @@ function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
       <dl className="flex flex-wrap gap-8">
         <div>
           <dt className="text-xs font-medium text-slate-500">Price</dt>
-          <dd className="text-xl font-bold text-ink">{formatPrice(envolvement.priceCents)}</dd>
+          <dd className="text-xl font-bold text-ink">{formatPrice(envolvement.priceCents, envolvement.currency)}</dd>
         </div>
         <div>
           <dt className="text-xs font-medium text-slate-500">Spots Left</dt>
@@ -59,7 +60,7 @@ function JoinBar({ envolvement, action }: { envolvement: EnvolvementDto; action:
       <div className="mx-auto flex max-w-5xl items-center gap-4 md:flex-col md:items-stretch md:gap-2">
         <p className="shrink-0 text-xl font-extrabold text-ink md:text-right md:text-2xl">
           <span className="sr-only">Price: </span>
-          {formatPrice(envolvement.priceCents)}
+          {formatPrice(envolvement.priceCents, envolvement.currency)}
         </p>
         <OfferActionButton action={action} id="join-bar" className="min-w-0 flex-1 md:flex-none" />
       </div>
@@ -92,7 +93,7 @@ function StateRow({
         <div className="flex flex-wrap gap-2">
           <PublishToggle envolvementId={envolvement._id} active={envolvement.active} />
           <EditEnvolvement envolvement={envolvement} />
-          <DeleteEnvolvement envolvementId={envolvement._id} impact={creatorTools} />
+          <DeleteEnvolvement envolvementId={envolvement._id} currency={envolvement.currency} impact={creatorTools} />
         </div>
       )}
     </div>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Field, Input } from '@/components/ui/field';
-import { PAID_EARLY_ACCESS } from '@/lib/payments/messages';
+import { PAID_EARLY_ACCESS } from '@/lib/domain/payment-messages';
 
 /**
  * The price field while the creator cannot be paid: Free, with the early-access hint, and

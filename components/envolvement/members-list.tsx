@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
-import { formatPrice, profileSlug } from '@/lib/envolvements/rules';
+import { formatMoney, formatPrice } from '@/lib/domain/money';
+import { profileSlug } from '@/lib/envolvements/rules';
 import type { MemberDto as Member, MemberPage as Page } from '@/lib/envolvements/types';
-import { PAYMENT_STATUS_LABELS } from '@/lib/payments/ledger-rules';
+import { PAYMENT_STATUS_LABELS } from '@/lib/domain/ledger-rules';
 import { RefundMember } from './refund-member';
 
 function statusOf(member: Member): { label: string; tone: string } {
@@ -46,10 +47,10 @@ function MemberRow({
         </div>
       </div>
       <p className="w-24 text-sm font-semibold text-ink">
-        {formatPrice(member.amountCents)}
+        {formatPrice(member.amountCents, member.currency)}
         {member.amountRefundedCents > 0 && member.amountRefundedCents < member.amountCents && (
           <span className="block text-xs font-normal text-slate-500">
-            {formatPrice(member.amountRefundedCents)} refunded
+            {formatMoney(member.amountRefundedCents, member.currency)} refunded
           </span>
         )}
       </p>

@@ -6,9 +6,9 @@ import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import type { Category } from '@/lib/domain/categories';
+import { formatPrice } from '@/lib/domain/money';
 import {
   daysLeftLabel,
-  formatPrice,
   membershipMark,
   offerStatus,
   receiptLine,
@@ -28,7 +28,7 @@ export const EAGER_COVERS = 4;
 
 type OfferCardFaceProps = {
   /** A card from a list, or the wizard's preview: the face shows no description. */
-  offer: Omit<OfferFace, 'description'>;
+  offer: Omit<OfferFace, 'description'> & Pick<OfferCardDto, 'currency'>;
   /** What happened to the viewer's membership ('Refunded', 'Removed by the creator · Free'). */
   mark?: string | null;
   /** The title, wrapped by the caller in the control that opens the offer. */
@@ -72,7 +72,7 @@ function CardCover({ offer, cover, mark, status, shown, priority = false, coverW
         </span>
       )}
       <span className="offer-card-price" data-testid="price-badge">
-        {formatPrice(offer.priceCents)}
+        {formatPrice(offer.priceCents, offer.currency)}
       </span>
       <div className="offer-card-tags">
         {shown && <span className="offer-card-category">{shown}</span>}

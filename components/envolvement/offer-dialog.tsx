@@ -3,10 +3,10 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { buttonClasses } from '@/components/ui/button';
+import { formatPrice } from '@/lib/domain/money';
 import {
   daysLeft,
   daysLeftLabel,
-  formatPrice,
   offerAction,
   offerStatus,
   profileSlug,
@@ -91,7 +91,12 @@ export function OfferDialogBody({ envolvement, description, viewer, pending = fa
       <dl className="grid grid-cols-1 gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-[1.4fr_1fr_1fr]">
         <Fact icon={<CalendarIcon />} label="End date" value={ends.text} detail={ends.date} testId="dialog-end-date" />
         <Fact icon={<PeopleIcon />} label="Spots" value={spotsLabel(envolvement.quantity)} testId="dialog-spots" />
-        <Fact icon={<TagIcon />} label="Price" value={formatPrice(envolvement.priceCents)} testId="dialog-price" />
+        <Fact
+          icon={<TagIcon />}
+          label="Price"
+          value={formatPrice(envolvement.priceCents, envolvement.currency)}
+          testId="dialog-price"
+        />
       </dl>
       <p className="flex items-center gap-2 text-sm text-slate-600">
         <Avatar name={envolvement.username} picture={envolvement.userPicture} size={28} />

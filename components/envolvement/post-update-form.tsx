@@ -2,13 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
-import { api, messageOf } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { updatePostSchema } from '@/lib/validation/envolvement';
 import { LIMITS } from '@/lib/validation/envolvement-limits';
 import { checkWith } from '@/lib/validation/check';
-import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
+import { fieldError } from '@/lib/validation/field-errors';
 import { useReportError } from './error-banner';
 import { ImageUploader } from './image-uploader';
 
@@ -18,39 +19,28 @@ const FAILED = 'Failed to update envolvement';
 /** The update being written, checked with the handler's schema and posted. */
 function usePostUpdate(envolvementId: string) {
   const router = useRouter();
-  const report = useReportError();
+  const action = useApiAction({ message: FAILED, report: useReportError() });
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   function close() {
     setOpen(false);
     setValues(EMPTY);
-    setFields({});
+    action.reset();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkWith(updatePostSchema, values);
-    setFields(checked.ok ? {} : checked.fields);
-    if (!checked.ok) return;
-    setBusy(true);
-    try {
-      await api(`/api/post/add-comment/${envolvementId}`, { json: checked.data, fallback: FAILED });
-      report(null);
-      close();
-      router.refresh();
-    } catch (error) {
-      console.error('Posting the update failed', error);
-      report(messageOf(error, FAILED));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = (event: FormEvent) =>
+    action.submit(event, {
+      check: () => checkWith(updatePostSchema, values),
+      async send(update) {
+        await api(`/api/post/add-comment/${envolvementId}`, { json: update, fallback: FAILED });
+        close();
+        router.refresh();
+      },
+    });
 
-  return { open, setOpen, values, set, fields, busy, close, submit };
+  return { open, setOpen, values, set, fields: action.fields, busy: action.busy, close, submit };
 }
 
 /** The creator's 'Post Update' button and its form. */

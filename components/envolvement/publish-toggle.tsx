@@ -1,36 +1,23 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
-import { api, messageOf } from '@/lib/api-client';
 import { useReportError } from './error-banner';
-
-export const PUBLISH_FAILED = 'Failed to update envolvement';
-
-/** Sends the creator's publish or unpublish; resolves to whether it went through. */
-export async function sendPublish(envolvementId: string, active: boolean): Promise<void> {
-  await api(`/api/post/${envolvementId}/active`, { method: 'PUT', json: { active }, fallback: PUBLISH_FAILED });
-}
+import { PUBLISH_FAILED, sendPublish } from './publish-request';
 
 /** The creator's 'Publish' / 'Unpublish' button: a draft is seen by its creator and members only. */
 export function PublishToggle({ envolvementId, active }: { envolvementId: string; active: boolean }) {
   const router = useRouter();
-  const report = useReportError();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction({ message: PUBLISH_FAILED, report: useReportError() });
 
-  async function toggle() {
-    setBusy(true);
-    try {
-      await sendPublish(envolvementId, !active);
-      report(null);
-      router.refresh();
-    } catch (failure) {
-      report(messageOf(failure, PUBLISH_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const toggle = () =>
+    run({
+      async send() {
+        await sendPublish(envolvementId, !active);
+        router.refresh();
+      },
+    });
 
   return (
     <Button variant={active ? 'secondary' : 'primary'} size="sm" onClick={() => void toggle()} disabled={busy}>

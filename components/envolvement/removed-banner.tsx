@@ -1,13 +1,14 @@
-import { formatPrice, REMOVED_MESSAGE } from '@/lib/envolvements/rules';
+import { formatMoney } from '@/lib/domain/money';
+import { REMOVED_MESSAGE } from '@/lib/envolvements/rules';
 import type { MembershipDto } from '@/lib/envolvements/types';
 
 function detailFor(isCreator: boolean, membership: MembershipDto | null): string {
   if (isCreator) return 'It no longer appears in Explore, on profiles or in search. Paid members are refunded in full.';
   if (!membership || membership.free)
     return 'You joined for free, so there is nothing to refund. You can still read what was posted.';
-  if (membership.endReason === 'refunded')
-    return `Your payment of ${formatPrice(membership.amountCents)} was refunded in full.`;
-  return `Your payment of ${formatPrice(membership.amountCents)} is being refunded in full.`;
+  const amount = formatMoney(membership.amountCents, membership.currency);
+  if (membership.endReason === 'refunded') return `Your payment of ${amount} was refunded in full.`;
+  return `Your payment of ${amount} is being refunded in full.`;
 }
 
 /** Above a removed envolvement, for the creator and the members who still see it. */

@@ -2,13 +2,13 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { api, messageOf } from '@/lib/api-client';
+import { useApiAction } from '@/components/forms/use-api-action';
+import { api, ApiError } from '@/lib/api-client';
 import type { Category } from '@/lib/domain/categories';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { editEnvolvementSchema } from '@/lib/validation/envolvement';
 import { MESSAGES } from '@/lib/validation/envolvement-limits';
 import { checkWith } from '@/lib/validation/check';
-import type { FieldErrors } from '@/lib/validation/field-errors';
 import { fromDateInput, toDateInput } from './dates';
 import { useReportError } from './error-banner';
 
@@ -54,45 +54,34 @@ export function toEditBody(form: EditForm) {
 
 const FAILED = 'Failed to update envolvement';
 
+/** Opening submissions goes first, with the chosen types, as the spec says. */
+async function openSubmissions(id: string, content: EditForm['content']): Promise<void> {
+  await api(`/api/user_submissions/open-submissions/${id}`, { json: content }).catch((failure: unknown) => {
+    throw new ApiError(failure instanceof ApiError ? failure.status : 0, 'Failed to open submissions.');
+  });
+}
+
 /** The edit dialog's state and its save: checked with the handler's schema, then sent. */
 export function useEditEnvolvement(envolvement: EnvolvementDto) {
   const router = useRouter();
   const report = useReportError();
+  const action = useApiAction({ message: FAILED, report });
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(() => initialEditForm(envolvement));
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const set: SetEditField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
   const opening = form.submissionsActive && !envolvement.submissions.submissionsActive;
 
-  async function save() {
-    // Opening submissions goes first, with the chosen types, as the spec says.
-    if (opening) {
-      const opened = await api(`/api/user_submissions/open-submissions/${envolvement._id}`, { json: form.content })
-        .then(() => true)
-        .catch(() => false);
-      if (!opened) return report('Failed to open submissions.');
-    }
-    await api(`/api/post/${envolvement._id}`, { method: 'PUT', json: toEditBody(form), fallback: FAILED });
-    report(null);
-    setOpen(false);
-    router.refresh();
-  }
-
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkWith(editEnvolvementSchema, toEditBody(form));
-    setFields(checked.ok ? {} : checked.fields);
-    if (!checked.ok) return report(MESSAGES.fixErrors);
-    setBusy(true);
-    try {
-      await save();
-    } catch (error) {
-      setFields((error as { fields?: FieldErrors }).fields ?? {});
-      report(messageOf(error, FAILED));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await action.submit(event, {
+      check: () => checkWith(editEnvolvementSchema, toEditBody(form)),
+      async send() {
+        if (opening) await openSubmissions(envolvement._id, form.content);
+        await api(`/api/post/${envolvement._id}`, { method: 'PUT', json: toEditBody(form), fallback: FAILED });
+        setOpen(false);
+        router.refresh();
+      },
+    });
+    if (outcome === 'invalid') report(MESSAGES.fixErrors);
   }
 
   function reopen(next: boolean) {
@@ -100,5 +89,5 @@ export function useEditEnvolvement(envolvement: EnvolvementDto) {
     if (next) setForm(initialEditForm(envolvement));
   }
 
-  return { open, setOpen: reopen, form, set, fields, busy, opening, submit };
+  return { open, setOpen: reopen, form, set, fields: action.fields, busy: action.busy, opening, submit };
 }

@@ -6,7 +6,7 @@ import { OfferCardSkeleton } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
 import { PendingRing } from '@/components/ui/pending-ring';
 import type { ExploreParams } from '@/lib/validation/explore';
-import { exploreHref, isFilteredView } from './explore-params';
+import { exploreHref, isFilteredView } from '@/lib/explore/params';
 import { RESULTS_GRID, ROW_CARD } from './layout';
 
 /**

@@ -5,7 +5,7 @@ import { countLabel } from '@/lib/envolvements/rules';
 import { logError } from '@/lib/log';
 import { CategoryRow } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
-import { isFilteredView, pullQuery } from './explore-params';
+import { isFilteredView, pullQuery } from '@/lib/explore/params';
 import { ExploreLink } from './explore-navigation';
 import { InfiniteGrid } from './infinite-grid';
 

@@ -1,11 +1,13 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { Field, Input, inputClasses } from '@/components/ui/field';
-import { api, ApiError, messageOf } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { checkWith } from '@/lib/validation/check';
-import type { FieldErrors } from '@/lib/validation/field-errors';
+import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
 import { AMBASSADOR_LIMITS, ambassadorSchema, CONTENT_TYPES, PLATFORMS } from '@/lib/validation/marketing';
 
 const EMPTY = { name: '', email: '', handle: '', platform: '', platformLink: '' };
@@ -74,11 +76,7 @@ function ContentTypes({
           </label>
         ))}
       </div>
-      {error && (
-        <p role="alert" className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} className="mt-1" />
     </fieldset>
   );
 }
@@ -87,40 +85,26 @@ function ContentTypes({
 function useAmbassadorForm() {
   const [values, setValues] = useState(EMPTY);
   const [contentTypes, setContentTypes] = useState<string[]>([]);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const action = useApiAction();
 
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
   const toggleType = (type: string) =>
     setContentTypes((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setStatus('sending');
-    setError(null);
-    setFields({});
-    const checked = checkWith(ambassadorSchema, { ...values, contentTypes });
-    try {
-      if (!checked.ok) throw new ApiError(400, checked.error, { fields: checked.fields });
-      await api('/api/ambassador', { json: checked.data });
-      return setStatus('done');
-    } catch (failure) {
-      // A list's items report under the list ('contentTypes.0' under 'contentTypes').
-      const failed = failure instanceof ApiError ? failure.fields : {};
-      setFields(Object.fromEntries(Object.entries(failed).map(([k, v]) => [k.split('.')[0]!, v])));
-      setError(messageOf(failure));
-    }
-    setStatus('idle');
-  }
+  const submit = (event: FormEvent) =>
+    action.submit(event, {
+      check: () => checkWith(ambassadorSchema, { ...values, contentTypes }),
+      send: (application) => api('/api/ambassador', { json: application }),
+    });
 
-  return { values, set, contentTypes, toggleType, fields, status, error, submit };
+  const { fields, formError: error, busy: sending, done } = action;
+  return { values, set, contentTypes, toggleType, fields, sending, done, error, submit };
 }
 
 export function AmbassadorForm() {
-  const { values, set, contentTypes, toggleType, fields, status, error, submit } = useAmbassadorForm();
-  if (status === 'done') {
+  const { values, set, contentTypes, toggleType, fields, sending, done, error, submit } = useAmbassadorForm();
+  if (done) {
     return (
       <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-8 text-center">
         <h2 className="text-xl font-semibold text-green-800">Thank you for applying!</h2>
@@ -138,7 +122,8 @@ export function AmbassadorForm() {
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
       <ContactFields values={values} set={set} fields={fields} />
-      <ContentTypes selected={contentTypes} toggle={toggleType} error={fields.contentTypes} />
+      {/* A list's items report under the list ('contentTypes.0' under 'contentTypes'). */}
+      <ContentTypes selected={contentTypes} toggle={toggleType} error={fieldError(fields, 'contentTypes')} />
       <Field id="amb-link" label="Platform link" error={fields.platformLink}>
         <Input
           type="url"
@@ -149,12 +134,8 @@ export function AmbassadorForm() {
           required
         />
       </Field>
-      {error && !Object.keys(fields).length && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-      <Button type="submit" size="lg" disabled={status === 'sending'}>
+      <FormAlert message={error} />
+      <Button type="submit" size="lg" disabled={sending}>
         Submit
       </Button>
     </form>

@@ -1,6 +1,7 @@
 'use client';
 
 import { cn } from '@/components/ui/cn';
+import { formatMoney } from '@/lib/domain/money';
 import { CAROUSEL_INTERVAL_MS, DEMO_OFFERS } from './demo-offers';
 import { useCarousel } from './use-carousel';
 
@@ -20,10 +21,12 @@ function Slide({
   offer,
   position,
   active,
+  currency,
 }: {
   offer: (typeof DEMO_OFFERS)[number];
   position: number;
   active: boolean;
+  currency: string;
 }) {
   return (
     <article
@@ -36,7 +39,7 @@ function Slide({
     >
       <div className="relative h-40 bg-cover bg-center" style={{ backgroundImage: `url(${offer.cover})` }}>
         <span className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow">
-          ${offer.price.toFixed(2)}
+          {formatMoney(Math.round(offer.price * 100), currency)}
         </span>
       </div>
       <div className="space-y-1 p-5">
@@ -49,10 +52,11 @@ function Slide({
 }
 
 /**
- * The landing page's sample offers: advances every 5 s and wraps; the dots jump, the
- * button pauses, and it stands still for visitors who ask for reduced motion.
+ * The landing page's sample offers, priced in the site's currency: advances every 5 s and
+ * wraps; the dots jump, the button pauses, and it stands still for visitors who ask for
+ * reduced motion.
  */
-export function OfferCarousel() {
+export function OfferCarousel({ currency }: { currency: string }) {
   const carousel = useCarousel(DEMO_OFFERS.length, CAROUSEL_INTERVAL_MS);
 
   return (
@@ -69,7 +73,7 @@ export function OfferCarousel() {
           style={{ transform: `translateX(-${carousel.index * 100}%)` }}
         >
           {DEMO_OFFERS.map((offer, i) => (
-            <Slide key={offer.title} offer={offer} position={i + 1} active={i === carousel.index} />
+            <Slide key={offer.title} offer={offer} position={i + 1} active={i === carousel.index} currency={currency} />
           ))}
         </div>
       </div>

@@ -1,11 +1,11 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
-import { api, ApiError, messageOf } from '@/lib/api-client';
-
-type State = 'closed' | 'open' | 'sending' | 'done';
+import { api } from '@/lib/api-client';
 
 type FormProps = {
   inputRef: RefObject<HTMLInputElement | null>;
@@ -38,71 +38,54 @@ function WaitlistForm({ inputRef, email, setEmail, error, sending, onSubmit }: F
       <Button type="submit" disabled={sending}>
         Submit
       </Button>
-      {error && (
-        <p id="waitlist-error" role="alert" className="text-sm text-red-600 sm:basis-full">
-          {error}
-        </p>
-      )}
+      <FormAlert id="waitlist-error" message={error} className="sm:basis-full" />
     </form>
   );
 }
 
 /** 'JOIN WAITLIST' reveals the e-mail form; a stored e-mail shows 'Thank you!'. */
 export function Waitlist() {
-  const [state, setState] = useState<State>('closed');
+  const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { busy, done, error, submit } = useApiAction();
   const inputRef = useRef<HTMLInputElement>(null);
   const thanksRef = useRef<HTMLParagraphElement>(null);
 
-  // The button that had focus is gone: focus follows to the field it revealed, then to the thanks.
+  // The button that had focus is gone: focus follows to the field it revealed (again after a
+  // refusal, to correct it), then to the thanks.
   useEffect(() => {
-    if (state === 'open') inputRef.current?.focus();
-    if (state === 'done') thanksRef.current?.focus();
-  }, [state]);
+    if (done) thanksRef.current?.focus();
+    else if (open && !busy) inputRef.current?.focus();
+  }, [open, busy, done]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setState('sending');
-    setError(null);
-    try {
-      // The schema and its validator load on the first submit: the landing page does not carry them.
-      const [{ checkWith }, { waitlistSchema }] = await Promise.all([
-        import('@/lib/validation/check'),
-        import('@/lib/validation/marketing'),
-      ]);
-      const checked = checkWith(waitlistSchema, { email });
-      if (!checked.ok) throw new ApiError(400, checked.error);
-      await api('/api/waitlist', { json: checked.data });
-      return setState('done');
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-    setState('open');
-  }
+  const send = (event: FormEvent) =>
+    submit(event, {
+      async check() {
+        // The schema and its validator load on the first submit: the landing page does not carry them.
+        const [{ checkWith }, { waitlistSchema }] = await Promise.all([
+          import('@/lib/validation/check'),
+          import('@/lib/validation/marketing'),
+        ]);
+        return checkWith(waitlistSchema, { email });
+      },
+      send: (entry) => api('/api/waitlist', { json: entry }),
+    });
 
-  if (state === 'closed') {
-    return (
-      <Button size="lg" variant="secondary" onClick={() => setState('open')}>
-        JOIN WAITLIST
-      </Button>
-    );
-  }
-  if (state === 'done') {
+  if (done) {
     return (
       <p ref={thanksRef} tabIndex={-1} className="text-lg font-semibold text-brand-700" role="status">
         Thank you!
       </p>
     );
   }
+  if (!open) {
+    return (
+      <Button size="lg" variant="secondary" onClick={() => setOpen(true)}>
+        JOIN WAITLIST
+      </Button>
+    );
+  }
   return (
-    <WaitlistForm
-      inputRef={inputRef}
-      email={email}
-      setEmail={setEmail}
-      error={error}
-      sending={state === 'sending'}
-      onSubmit={submit}
-    />
+    <WaitlistForm inputRef={inputRef} email={email} setEmail={setEmail} error={error} sending={busy} onSubmit={send} />
   );
 }

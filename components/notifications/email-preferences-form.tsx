@@ -1,32 +1,24 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
-import { StatusMessage, type Status } from '@/components/ui/status-message';
-import { api, messageOf } from '@/lib/api-client';
+import { StatusMessage } from '@/components/ui/status-message';
+import { api } from '@/lib/api-client';
 import { EMAIL_TOPIC_LABELS, EMAIL_TOPICS } from '@/lib/domain/notifications';
 import type { EmailPreferences } from '@/lib/validation/notifications';
 
 function useEmailPreferences(initial: EmailPreferences) {
   const [values, setValues] = useState(initial);
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, busy, submit } = useApiAction({ message: 'Could not save your e-mail settings. Please try again.' });
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setStatus(null);
-    try {
-      setValues(await api<EmailPreferences>('/api/notifications/preferences', { method: 'PUT', json: values }));
-      setStatus({ ok: true, text: 'Your e-mail settings are saved.' });
-    } catch (failure) {
-      setStatus({ ok: false, text: messageOf(failure, 'Could not save your e-mail settings. Please try again.') });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = (event: FormEvent) =>
+    submit(event, {
+      send: async () =>
+        setValues(await api<EmailPreferences>('/api/notifications/preferences', { method: 'PUT', json: values })),
+    });
 
-  return { values, setValues, status, busy, save };
+  return { values, setValues, status: status('Your e-mail settings are saved.'), busy, save };
 }
 
 /** The Account page's 'E-mail notifications': one switch per topic, saved together. */

@@ -1,34 +1,23 @@
 'use client';
 
-import { useState } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
-import { StatusMessage, type Status } from '@/components/ui/status-message';
-import { api, messageOf } from '@/lib/api-client';
+import { StatusMessage } from '@/components/ui/status-message';
+import { api } from '@/lib/api-client';
 
 /** Confirms the unsubscribe: a page a mail scanner opens changes nothing until this is pressed. */
 export function UnsubscribeButton({ token, label }: { token: string; label: string }) {
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      await api('/api/notifications/unsubscribe', { json: { token } });
-      setStatus({ ok: true, text: `Done: you will no longer get e-mails about ${label}.` });
-    } catch (error) {
-      setStatus({ ok: false, text: messageOf(error) });
-      setBusy(false);
-    }
-  }
+  const { busy, done, status, run } = useApiAction();
+  const confirm = () => run({ send: () => api('/api/notifications/unsubscribe', { json: { token } }) });
 
   return (
     <div className="space-y-3">
-      {!status?.ok && (
+      {!done && (
         <Button onClick={confirm} disabled={busy}>
           {busy ? 'Saving…' : `Stop e-mails about ${label}`}
         </Button>
       )}
-      <StatusMessage status={status} />
+      <StatusMessage status={status(`Done: you will no longer get e-mails about ${label}.`)} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 'use client';
 
-import { useState } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
-import { StatusMessage, type Status } from '@/components/ui/status-message';
-import { api, messageOf } from '@/lib/api-client';
+import { StatusMessage } from '@/components/ui/status-message';
+import { api } from '@/lib/api-client';
 
 /**
  * Asks the API for a one-time Stripe link (onboarding or the Express dashboard) and goes
@@ -18,27 +18,23 @@ export function StripeLinkButton({
   label: string;
   variant?: 'primary' | 'secondary';
 }) {
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const { busy, status, run } = useApiAction();
 
-  async function go() {
-    setBusy(true);
-    setStatus(null);
-    try {
-      const { url } = await api<{ url: string }>(endpoint, { method: 'POST' });
-      window.location.assign(url);
-    } catch (error) {
-      setStatus({ ok: false, text: messageOf(error) });
-      setBusy(false);
-    }
-  }
+  const go = () =>
+    run({
+      async send() {
+        const { url } = await api<{ url: string }>(endpoint, { method: 'POST' });
+        window.location.assign(url);
+      },
+      leaves: true,
+    });
 
   return (
     <div className="space-y-2">
       <Button variant={variant} onClick={go} disabled={busy}>
         {busy ? 'Opening Stripe…' : label}
       </Button>
-      <StatusMessage status={status} />
+      <StatusMessage status={status()} />
     </div>
   );
 }

@@ -1,38 +1,38 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, useState, useTransition } from 'react';
+import { useRef, useTransition } from 'react';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { api } from '@/lib/api-client';
 import { IMAGE_ACCEPT, isImageMimeType, MAX_IMAGE_BYTES } from '@/lib/domain/images';
+
+const REFUSED = 'Choose a PNG, JPEG, GIF or WebP image of at most 10 MB.';
 
 /** The owner's pencil on the banner: uploads a new picture, then re-renders the page. */
 export function BannerEditor() {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const { busy: uploading, error, run } = useApiAction();
   // The overlay stays until the refreshed page (with the new banner) has arrived.
   const [refreshing, startRefresh] = useTransition();
 
   async function upload(file: File | undefined) {
     if (!file) return;
-    // The server checks again; this only spares sending what it would refuse.
-    if (!isImageMimeType(file.type) || file.size > MAX_IMAGE_BYTES) {
-      console.error('Banner upload failed', new Error('Choose a PNG, JPEG, GIF or WebP image of at most 10 MB.'));
-      if (input.current) input.current.value = '';
-      return;
-    }
-    setUploading(true);
-    try {
-      const form = new FormData();
-      form.append('banner', file);
-      await api('/api/profile/banner', { form });
-      startRefresh(() => router.refresh());
-    } catch (error) {
-      console.error('Banner upload failed', error);
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
+    await run({
+      // The server checks again; this only spares sending what it would refuse.
+      check: () =>
+        isImageMimeType(file.type) && file.size <= MAX_IMAGE_BYTES
+          ? { ok: true, data: file }
+          : { ok: false, fields: { banner: REFUSED }, error: REFUSED },
+      async send(banner) {
+        const form = new FormData();
+        form.append('banner', banner);
+        await api('/api/profile/banner', { form });
+        startRefresh(() => router.refresh());
+      },
+    });
+    if (input.current) input.current.value = '';
   }
 
   return (
@@ -57,6 +57,7 @@ export function BannerEditor() {
         data-testid="banner-input"
         onChange={(e) => void upload(e.target.files?.[0])}
       />
+      <FormAlert message={error} boxed className="absolute right-3 bottom-3 left-3 sm:right-auto" />
       {(uploading || refreshing) && (
         <div
           className="absolute inset-0 flex items-center justify-center bg-black/40"

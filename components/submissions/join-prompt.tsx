@@ -2,26 +2,23 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 
-/** A member who has not joined: pay, or (temporarily) join directly. Join failures are only logged. */
+/** A member who has not joined: pay, or (temporarily) join directly. */
 export function JoinPrompt({ envolvementId }: { envolvementId: string }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useApiAction();
 
-  async function joinDirectly() {
-    setBusy(true);
-    try {
-      await api(`/api/user_submissions/add-user-to-submissions/${envolvementId}`, { method: 'POST' });
-      router.refresh();
-    } catch (error) {
-      console.error('Joining failed', error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const joinDirectly = () =>
+    run({
+      async send() {
+        await api(`/api/user_submissions/add-user-to-submissions/${envolvementId}`, { method: 'POST' });
+        router.refresh();
+      },
+    });
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
@@ -34,6 +31,7 @@ export function JoinPrompt({ envolvementId }: { envolvementId: string }) {
           {busy ? 'Joining...' : 'Join directly'}
         </Button>
       </div>
+      <FormAlert message={error} className="mt-4" />
     </div>
   );
 }

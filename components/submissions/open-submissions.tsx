@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import { StatusMessage, type Status } from '@/components/ui/status-message';
@@ -82,22 +83,16 @@ export function OpenSubmissions({
   const router = useRouter();
   const [settings, setSettings] = useState(false);
   const [types, setTypes] = useState<Types>({ picture: false, description: false, url: false });
-  const [message, setMessage] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status, run } = useApiAction({ message: () => 'An error occurred while opening submissions.' });
 
-  async function publish() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await api(`/api/user_submissions/open-submissions/${envolvementId}`, { json: types });
-      onOpened({ ok: true, text: OPENED_MESSAGE });
-      router.refresh();
-    } catch {
-      setMessage({ ok: false, text: 'An error occurred while opening submissions.' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const publish = () =>
+    run({
+      async send() {
+        await api(`/api/user_submissions/open-submissions/${envolvementId}`, { json: types });
+        onOpened({ ok: true, text: OPENED_MESSAGE });
+        router.refresh();
+      },
+    });
 
   if (!settings) {
     return (
@@ -115,7 +110,7 @@ export function OpenSubmissions({
       types={types}
       setTypes={setTypes}
       busy={busy}
-      message={message}
+      message={status()}
       onPublish={() => void publish()}
       onCancel={() => setSettings(false)}
     />

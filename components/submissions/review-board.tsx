@@ -2,10 +2,11 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { StatusMessage, type Status } from '@/components/ui/status-message';
+import { StatusMessage } from '@/components/ui/status-message';
 import { api } from '@/lib/api-client';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
 import { STATUS_LABELS } from './status-labels';
@@ -133,29 +134,23 @@ function useReview(envolvementId: string, entries: ReviewEntry[]) {
   const router = useRouter();
   const [edits, setEdits] = useState<Record<string, SubmissionStatus>>({});
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const [message, setMessage] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status, run } = useApiAction({ message: () => 'An error occurred while updating progress.' });
   const statusOf = (entry: ReviewEntry) => edits[entry.userID] ?? entry.status;
   const setStatus = (userID: string, status: SubmissionStatus) => setEdits((all) => ({ ...all, [userID]: status }));
   const toggle = (userID: string) => setOpen((o) => ({ ...o, [userID]: !o[userID] }));
 
   async function save() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const progress = entries.map((entry) => ({ userID: entry.userID, progress: progressOf(statusOf(entry)) }));
-      await api(`/api/user_submissions/update-submission-status/${envolvementId}`, {
-        json: { SubmissionProgressArray: progress },
-      });
-      setMessage({ ok: true, text: 'Progress updated successfully!' });
-      router.refresh();
-    } catch {
-      setMessage({ ok: false, text: 'An error occurred while updating progress.' });
-    } finally {
-      setBusy(false);
-    }
+    const progress = entries.map((entry) => ({ userID: entry.userID, progress: progressOf(statusOf(entry)) }));
+    const outcome = await run({
+      send: () =>
+        api(`/api/user_submissions/update-submission-status/${envolvementId}`, {
+          json: { SubmissionProgressArray: progress },
+        }),
+    });
+    if (outcome === 'sent') router.refresh();
   }
 
+  const message = status('Progress updated successfully!');
   return { open, message, busy, statusOf, setStatus, toggle, save };
 }
 

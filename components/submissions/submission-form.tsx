@@ -1,6 +1,7 @@
 'use client';
 
 import { ImageUploader } from '@/components/envolvement/image-uploader';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { StatusMessage } from '@/components/ui/status-message';
 import { Field, Input, Textarea } from '@/components/ui/field';
@@ -79,11 +80,7 @@ function SubmissionFields({ allowed, values, set, fields, closed }: FieldsProps)
         ) : (
           <div>
             <ImageUploader id="submission-picture" label="Picture" value={values.picture} onChange={set('picture')} />
-            {fields.picture && (
-              <p role="alert" className="mt-1 text-sm text-red-600">
-                {fields.picture}
-              </p>
-            )}
+            <FormAlert message={fields.picture} className="mt-1" />
           </div>
         ))}
     </>

@@ -2,9 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import type { Status } from '@/components/ui/status-message';
+import { useApiAction } from '@/components/forms/use-api-action';
 import { api } from '@/lib/api-client';
-import type { FieldErrors } from '@/lib/validation/field-errors';
 import { checkSubmission, type SubmissionTypes } from '@/lib/validation/submissions';
 
 export type SubmissionValues = { description: string; url: string; picture: string };
@@ -28,30 +27,21 @@ export function useSubmissionForm(envolvementId: string, allowed: SubmissionType
     url: initial?.url ?? '',
     picture: initial?.picture ?? '',
   });
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useApiAction({ message: () => FAILED });
   const set = (key: keyof SubmissionValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    setMessage(null);
     const body = toBody(values, allowed);
-    const problems = checkSubmission(body, allowed);
-    setFields(problems);
-    if (Object.keys(problems).length) return setMessage({ ok: false, text: FAILED });
-    setBusy(true);
-    try {
-      await api(`/api/user_submissions/post-user-submission/${envolvementId}`, { json: body });
-      setMessage({ ok: true, text: 'Submission uploaded successfully!' });
-      router.refresh();
-    } catch (error) {
-      setFields((error as { fields?: FieldErrors }).fields ?? {});
-      setMessage({ ok: false, text: FAILED });
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await action.submit(event, {
+      check() {
+        const fields = checkSubmission(body, allowed);
+        return Object.keys(fields).length ? { ok: false, fields, error: FAILED } : { ok: true, data: body };
+      },
+      send: (data) => api(`/api/user_submissions/post-user-submission/${envolvementId}`, { json: data }),
+    });
+    if (outcome === 'sent') router.refresh();
   }
 
-  return { values, set, fields, message, busy, submit };
+  const message = action.status('Submission uploaded successfully!');
+  return { values, set, fields: action.fields, message, busy: action.busy, submit };
 }

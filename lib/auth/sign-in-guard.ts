@@ -2,7 +2,7 @@ import 'server-only';
 import { NextRequest } from 'next/server';
 import { clientIp } from '@/lib/http/client-ip';
 import { AppError } from '@/lib/http/errors';
-import { readBodyText } from '@/lib/http/route';
+import { readBodyText } from '@/lib/http/body';
 import { logWarn, scrubText } from '@/lib/log';
 import { consumeRateLimit, type RateLimitError } from '@/lib/rate-limit';
 import { runSignInAttempt } from './sign-in-attempts';

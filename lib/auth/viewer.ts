@@ -1,8 +1,8 @@
 import 'server-only';
 import { getToken, type JWT } from 'next-auth/jwt';
-import { cookies, headers } from 'next/headers';
+import { headers } from 'next/headers';
 import { cache } from 'react';
-import type { NextRequest } from 'next/server';
+import { NextRequest } from 'next/server';
 import { getAccountUser } from '@/lib/users/service';
 import { sessionVersionOf } from './options';
 import { getAuthSecret } from './secret';
@@ -26,6 +26,9 @@ export async function getViewerFromRequest(request: NextRequest): Promise<Viewer
   return viewerFromToken(token);
 }
 
+/** The page's request rebuilt for getToken, which reads only its headers: the address is a placeholder. */
+const PAGE_REQUEST_URL = 'http://localhost/';
+
 /**
  * The signed-in user of the page being rendered, decoded and looked up once per request
  * however many parts of the page ask (the top bar, the page, its streamed sections).
@@ -33,9 +36,10 @@ export async function getViewerFromRequest(request: NextRequest): Promise<Viewer
 export const getViewer = cache(async function getViewer(): Promise<Viewer | null> {
   // The same cookie read as for an API request (next-auth's getServerSession would hand
   // back only the session's user, without the version to check).
-  const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
+  // getToken reads the cookie from the request's Cookie header; a page cannot set cookies,
+  // so the header holds every cookie the page sees.
   const token = await getToken({
-    req: { cookies: cookieStore, headers: headerList } as unknown as NextRequest,
+    req: new NextRequest(PAGE_REQUEST_URL, { headers: await headers() }),
     secret: getAuthSecret(),
   });
   return viewerFromToken(token);

@@ -4,7 +4,7 @@ import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { commentLink } from '@/lib/notifications/links';
-import { notify } from '@/lib/notifications/write';
+import { kindSql, notify } from '@/lib/notifications/write';
 import type { Tx } from '@/lib/db/client';
 import type { EditCommentInput, NewCommentInput } from '@/lib/validation/comments';
 import { comments, envolvements } from '@/models';
@@ -46,7 +46,7 @@ const actorName = sql.raw(`coalesce(nullif(u.nickname, ''), u.name)`);
 export function notifyCommentPosted(tx: Tx, event: CommentEvent) {
   return notify(
     tx,
-    sql`select e.creator_id, u.id, 'comment_posted', e.id,
+    sql`select e.creator_id, u.id, ${kindSql('comment_posted')}, e.id,
       ${actorName} || ' commented on ' || p.title, ${commentLink(event.envolvementId, event.commentId)}
     from envolvements e join posts p on p.id = ${event.postId}::uuid join users u on u.id = ${event.actorId}
     where e.id = ${event.envolvementId}::uuid
@@ -58,7 +58,7 @@ export function notifyCommentPosted(tx: Tx, event: CommentEvent) {
 export function notifyCommentReplied(tx: Tx, event: CommentEvent) {
   return notify(
     tx,
-    sql`select pc.author_id, u.id, 'comment_replied', pc.envolvement_id,
+    sql`select pc.author_id, u.id, ${kindSql('comment_replied')}, pc.envolvement_id,
       ${actorName} || ' replied to your comment on ' || p.title, ${commentLink(event.envolvementId, event.commentId)}
     from comments pc join posts p on p.id = pc.post_id join users u on u.id = ${event.actorId}
     where pc.id = ${event.parentId}::uuid`,

@@ -75,7 +75,7 @@ const PROBE_TIMEOUT_MS = 1000;
 type Watch = { down: boolean; probing: boolean; timer: NodeJS.Timeout | null };
 
 // Per handle: a test's next database, or a new pool, starts as up.
-const store = globalThis as unknown as { __envolveDatabaseWatch?: WeakMap<DatabaseHandle, Watch> };
+const store = globalThis as typeof globalThis & { __envolveDatabaseWatch?: WeakMap<DatabaseHandle, Watch> };
 
 function watchOf(handle: DatabaseHandle): Watch {
   store.__envolveDatabaseWatch ??= new WeakMap();

@@ -32,7 +32,7 @@ const SECOND = 1000;
  * never delivers the server's cancel.
  */
 function poolLimits(env: Record<string, string | undefined> = process.env): pg.PoolConfig {
-  const statement = Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 15 * SECOND);
+  const statement = Number(env.DATABASE_STATEMENT_TIMEOUT_MS || 15 * SECOND);
   return {
     max: Number(env.DATABASE_POOL_MAX ?? 10),
     connectionTimeoutMillis: 10 * SECOND,
@@ -53,7 +53,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', (error) => logError('db.idle-client', error));
     return {
-      db: drizzlePg(pool, { schema }) as unknown as Database,
+      db: drizzlePg(pool, { schema }) as Database,
       kind: 'postgres',
       pool,
       executeSql: (text, values) => pool.query(text, values),
@@ -69,7 +69,7 @@ export function defaultDataDir(): string {
 
 // One database per process: PGlite allows a single instance per data directory,
 // and a pool is meant to be shared.
-const store = globalThis as unknown as { __envolveDatabase?: DatabaseHandle };
+const store = globalThis as typeof globalThis & { __envolveDatabase?: DatabaseHandle };
 
 export function getDatabaseHandle(): DatabaseHandle {
   store.__envolveDatabase ??= openDatabase({ url: process.env.DATABASE_URL || undefined });

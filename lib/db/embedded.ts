@@ -68,7 +68,7 @@ export function openEmbeddedDatabase(dataDir: string, options: { loadDataDir?: B
 
 function handleOf(pglite: PGlite, release: () => void): EmbeddedHandle {
   return {
-    db: drizzle(pglite, { schema }) as unknown as Database,
+    db: drizzle(pglite, { schema }) as Database,
     kind: 'pglite',
     pglite,
     executeSql: async (text, values) => {

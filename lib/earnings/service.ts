@@ -1,10 +1,11 @@
 import 'server-only';
 import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
-import { db } from '@/lib/db/client';
-import { siteCurrency } from '@/lib/payments/config';
+import { rows } from '@/lib/db/rows';
+import { formatAmount } from '@/lib/domain/money';
+import { siteCurrency } from '@/lib/stripe/config';
 
-import type { EarningsWindow } from './windows';
+import type { EarningsWindow } from '@/lib/validation/earnings';
 
 export type EarningsTotals = {
   currency: string;
@@ -39,11 +40,6 @@ export type EarningsDto = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-// Both drivers answer raw SQL with `{ rows }`.
-async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The first instant of the window: midnight UTC, `days - 1` days before today. */
 export function windowStart(days: number, now: Date): Date {
@@ -172,8 +168,6 @@ export async function getEarnings(creatorId: string, days: EarningsWindow, now =
   return { days, from: isoDay(from), to: isoDay(now), totals, daily, envolvements };
 }
 
-const amount = (cents: number) => (cents / 100).toFixed(2);
-
 // A cell a spreadsheet would run as a formula ('=…', '+…', '@…') is written as text.
 // Amounts are the app's own numbers and keep their sign.
 function cell(text: string): string {
@@ -207,9 +201,9 @@ export async function exportEarningsCsv(creatorId: string, days: EarningsWindow,
     r.kind === 'sale' ? 'Sale' : 'Refund',
     cell(r.title),
     cell(r.buyer),
-    amount(Number(r.gross)),
-    amount(Number(r.fee)),
-    amount(Number(r.gross) - Number(r.fee)),
+    formatAmount(Number(r.gross), r.currency),
+    formatAmount(Number(r.fee), r.currency),
+    formatAmount(Number(r.gross) - Number(r.fee), r.currency),
     r.currency.toUpperCase(),
     r.payment_id,
   ]);

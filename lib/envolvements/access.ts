@@ -3,7 +3,7 @@ import { AppError } from '@/lib/http/errors';
 import { loadMemberships } from './membership';
 import { listPosts } from './queries';
 import { mayReadActivity } from './rules';
-import { getEnvolvementOrThrow } from './service';
+import { getEnvolvementOrThrow } from '@/lib/envolvements/service';
 import type { ActivityPostDto } from './types';
 
 /** Whether the viewer reads the envolvement's activity and submissions (see mayReadActivity). */

@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { db } from '@/lib/db/client';
+import { rows } from '@/lib/db/rows';
 import { containsPattern } from '@/lib/db/like';
 import { MAX_PAGE_SIZE } from '@/lib/validation/explore';
 import { userCardColumns } from '@/lib/users/columns';
@@ -9,7 +11,8 @@ import { forbiddenCharactersMessage, hasForbiddenCharacters } from '@/lib/valida
 import { envolvementCategories, envolvements, purchases, users } from '@/models';
 import { CACHE_TAGS, cachedRead, userTags } from '@/lib/cache';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
-import { decodeCursor, encodeCursor, isAfter, type Position } from './cursor';
+import { isPublishedSql } from './conditions';
+import { decodeCursor, encodeCursor, isAfter, type Position } from '@/lib/paging/cursor';
 import { heldMembership, loadMemberships } from './membership';
 import { toOfferCardDto, type CardRow } from './serialize';
 import type { OfferCardDto } from './types';
@@ -43,8 +46,10 @@ export type EnvolvementPage = {
 
 // Public lists hold published envolvements only: a draft is its creator's until published,
 // and a removed one leaves them for good.
-const kept = isNull(envolvements.archivedAt);
-export const publishedEnvolvement = and(kept, eq(envolvements.isActive, true))!;
+export const publishedEnvolvement = isPublishedSql();
+// The raw queries below call the table `e`; columns taken from this alias are written `e.…` too.
+const e = alias(envolvements, 'e');
+const listedHere = isPublishedSql(e);
 
 const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(
@@ -68,9 +73,8 @@ function bound(after: Position | null): { at: SQL; id: SQL } {
 type FoundRow = { id: string; created_at: Date | string; score?: number | string | null };
 
 async function positions(query: SQL): Promise<Position[]> {
-  // Both drivers answer raw queries with `rows`.
-  const found = (await db().execute(query)) as unknown as { rows: FoundRow[] };
-  return found.rows.map((row) => ({
+  const found = await rows<FoundRow>(query);
+  return found.map((row) => ({
     id: row.id,
     createdAt: new Date(row.created_at),
     ...(row.score === undefined ? {} : { score: Number(row.score ?? 0) }),
@@ -83,7 +87,7 @@ function newest(categories: readonly Category[], after: Position | null, take: n
   if (categories.length === 0) {
     return positions(sql`
       select e.id, e.created_at from ${envolvements} e
-      where e.archived_at is null and e.is_active and (e.created_at, e.id) < (${at}, ${id})
+      where ${listedHere} and (e.created_at, e.id) < (${at}, ${id})
       order by e.created_at desc, e.id desc limit ${take}`);
   }
   // Each category's newest from its own index range, merged: the cost is the page, not the table.
@@ -107,7 +111,7 @@ async function countListed(categories: readonly Category[]): Promise<Count> {
   const reach = COUNT_CAP + 1;
   const inner =
     categories.length === 0
-      ? sql`select e.id from ${envolvements} e where e.archived_at is null and e.is_active
+      ? sql`select e.id from ${envolvements} e where ${listedHere}
             order by e.created_at desc, e.id desc limit ${reach}`
       : sql`select x.id from unnest(${textArray(categories)}) as c(category)
             cross join lateral (
@@ -115,11 +119,9 @@ async function countListed(categories: readonly Category[]): Promise<Count> {
               where ec.listed and ec.category = c.category
               order by ec.created_at desc, ec.envolvement_id desc limit ${reach}
             ) x`;
-  const found = (await db().execute(sql`select count(distinct id)::int as n from (${inner}) t`)) as unknown as {
-    rows: Array<{ n: number }>;
-  };
+  const [found] = await rows<{ n: number }>(sql`select count(distinct id)::int as n from (${inner}) t`);
   // One category at its reach already holds more than the cap; else every row was read.
-  const n = found.rows[0]?.n ?? 0;
+  const n = found?.n ?? 0;
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
@@ -135,16 +137,14 @@ const firstPage = cachedRead(
 );
 const cachedCount = cachedRead((categories: Category[]) => countListed(categories), 'list-count', [CACHE_TAGS.lists]);
 const categoryRows = cachedRead(
-  async (perCategory: number) =>
-    (
-      (await db().execute(sql`
-        select c.category, x.envolvement_id as id from unnest(${textArray(CATEGORIES)}) as c(category)
-        cross join lateral (
-          select ec.envolvement_id from ${envolvementCategories} ec
-          where ec.listed and ec.category = c.category
-          order by ec.created_at desc, ec.envolvement_id desc limit ${perCategory}
-        ) x`)) as unknown as { rows: Array<{ id: string; category: string }> }
-    ).rows,
+  (perCategory: number) =>
+    rows<{ id: string; category: string }>(sql`
+      select c.category, x.envolvement_id as id from unnest(${textArray(CATEGORIES)}) as c(category)
+      cross join lateral (
+        select ec.envolvement_id from ${envolvementCategories} ec
+        where ec.listed and ec.category = c.category
+        order by ec.created_at desc, ec.envolvement_id desc limit ${perCategory}
+      ) x`),
   'category-rows',
   [CACHE_TAGS.lists],
 );
@@ -186,7 +186,7 @@ async function search(
     const recent = await positions(sql`
       select id, created_at from (
         select e.id, e.created_at, e.title, e.description from ${envolvements} e
-        where e.archived_at is null and e.is_active
+        where ${listedHere}
         order by e.created_at desc, e.id desc limit ${PROBE_ROWS}
       ) recent
       where lower(title) like ${pattern} or lower(description) like ${pattern}
@@ -240,6 +240,7 @@ const cardColumns = {
   imgUrl: envolvements.imgUrl,
   categories: envolvements.categories,
   priceCents: envolvements.priceCents,
+  currency: envolvements.currency,
   endDate: envolvements.endDate,
   quantity: envolvements.quantity,
   unlimited: envolvements.unlimited,
@@ -345,7 +346,7 @@ export async function listEnvolvementsByCreator(
   const { at, id } = bound(after);
   const found = await positions(sql`
     select e.id, e.created_at from ${envolvements} e
-    where e.creator_id = ${creatorId} and e.archived_at is null ${viewerId === creatorId ? sql`` : sql`and e.is_active`}
+    where e.creator_id = ${creatorId} and ${viewerId === creatorId ? isNull(e.archivedAt) : listedHere}
       and (e.created_at, e.id) < (${at}, ${id})
     order by e.created_at desc, e.id desc limit ${PROFILE_PAGE_SIZE + 1}`);
   const page = found.slice(0, PROFILE_PAGE_SIZE);
@@ -370,7 +371,7 @@ export async function listPurchasedEnvolvements(userId: string, cursor: string |
     ? sql`coalesce((select q.created_at from ${purchases} q where q.id = ${after.id}::uuid), ${after.createdAt.toISOString()}::timestamptz)`
     : TOP.at;
   const id = after ? sql`${after.id}::uuid` : TOP.id;
-  const found = (await db().execute(sql`
+  const found = await rows<{ id: string; created_at: Date | string; envolvement_id: string }>(sql`
     select p.id, p.created_at, p.envolvement_id from ${purchases} p
     where p.user_id = ${userId} and (p.created_at, p.id) < (${at}, ${id})
       and not exists (
@@ -378,17 +379,15 @@ export async function listPurchasedEnvolvements(userId: string, cursor: string |
         where later.user_id = p.user_id and later.envolvement_id = p.envolvement_id
           and (later.created_at, later.id) > (p.created_at, p.id)
       )
-    order by p.created_at desc, p.id desc limit ${PROFILE_PAGE_SIZE + 1}`)) as unknown as {
-    rows: Array<{ id: string; created_at: Date | string; envolvement_id: string }>;
-  };
-  const page = found.rows.slice(0, PROFILE_PAGE_SIZE);
+    order by p.created_at desc, p.id desc limit ${PROFILE_PAGE_SIZE + 1}`);
+  const page = found.slice(0, PROFILE_PAGE_SIZE);
   const last = page[page.length - 1];
   const ids = page.map((row) => row.envolvement_id);
   const [dtos, memberships] = await Promise.all([inOrder(ids, userId), loadMemberships(ids, userId)]);
   return {
     items: dtos.map((dto) => ({ ...dto, membership: memberships.get(dto._id) ?? null })),
     nextCursor:
-      found.rows.length > PROFILE_PAGE_SIZE && last
+      found.length > PROFILE_PAGE_SIZE && last
         ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
         : null,
   };

@@ -21,6 +21,7 @@ export async function loadMemberships(
       envolvementId: purchases.envolvementId,
       createdAt: purchases.createdAt,
       amountCents: purchases.amountCents,
+      currency: purchases.currency,
       paymentIntentId: purchases.paymentIntentId,
       endReason: purchases.endReason,
       paymentStatus: payments.status,
@@ -35,6 +36,7 @@ export async function loadMemberships(
     memberships.set(row.envolvementId, {
       joinedAt: row.createdAt.toISOString(),
       amountCents: row.amountCents,
+      currency: row.currency,
       free: row.paymentIntentId === null,
       endReason: row.endReason,
       paymentStatus: row.paymentStatus,

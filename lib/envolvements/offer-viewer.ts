@@ -1,5 +1,5 @@
 import 'server-only';
-import { isStripeConfigured } from '@/lib/payments/stripe';
+import { isStripeConfigured } from '@/lib/stripe/client';
 import type { OfferViewer } from './rules';
 
 /** Who looks at offers on this request, and whether the site can take their card. */

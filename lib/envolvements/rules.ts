@@ -1,10 +1,11 @@
 // The rules of envolvements that pages, route handlers and tests share. Pure functions:
 // safe on the server and in the browser.
 
+import { formatPrice } from '@/lib/domain/money';
 import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import type { MembershipDto } from './types';
-import { PAYMENT_STATUS_LABELS } from '@/lib/payments/ledger-rules';
-import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
+import { PAYMENT_STATUS_LABELS } from '@/lib/domain/ledger-rules';
+import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/domain/payment-messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,14 +54,24 @@ export function spotsLabel(spots: Spots): string {
   return left === null ? 'Unlimited' : `${left}/${spots.quantity}`;
 }
 
-export function isSoldOut(spots: Spots): boolean {
-  const left = spotsLeft(spots);
-  return left !== null && left <= 0;
+/**
+ * Whether a spot can be taken: unlimited, or fewer taken than there are. Queries say the
+ * same with hasFreeSpotSql (./conditions.ts).
+ */
+export function hasFreeSpot(spots: Spots): boolean {
+  return spots.unlimited || spots.currentEnvolves < spots.quantity;
 }
 
-/** '$4.99', or 'Free' for zero. */
-export function formatPrice(cents: number): string {
-  return cents <= 0 ? 'Free' : `$${(cents / 100).toFixed(2)}`;
+export function isSoldOut(spots: Spots): boolean {
+  return !hasFreeSpot(spots);
+}
+
+/**
+ * Published: active and not removed, so everyone may see it and public lists hold it.
+ * Queries say the same with isPublishedSql (./conditions.ts).
+ */
+export function isPublished(envolvement: { removed: boolean; active: boolean }): boolean {
+  return !envolvement.removed && envolvement.active;
 }
 
 /** A list's size as Explore says it: '12', or '1,000+' when the count stopped at its cap. */
@@ -109,7 +120,13 @@ export type OfferViewer = { viewerId: string | null; cardPayments: boolean };
 export type OfferAction =
   { kind: 'go'; label: string; href: string } | { kind: 'disabled'; label: string; reason: string };
 
-type ActionOffer = OfferFacts & { _id: string; priceCents: number; userID: string; purchasedBy: string[] };
+type ActionOffer = OfferFacts & {
+  _id: string;
+  priceCents: number;
+  currency: string;
+  userID: string;
+  purchasedBy: string[];
+};
 
 /** Why nobody can join an offer in this status. */
 const CLOSED: Record<Exclude<OfferStatus, 'open'>, { label: string; reason: string }> = {
@@ -133,12 +150,12 @@ export function offerAction(offer: ActionOffer, viewer: OfferViewer, now: Date =
   const status = offerStatus(offer, now);
   if (status !== 'open') return { kind: 'disabled', ...CLOSED[status] };
   const paid = offer.priceCents > 0;
-  if (paid && !viewer.cardPayments)
-    return { kind: 'disabled', label: `Pay ${formatPrice(offer.priceCents)}`, reason: CARD_PAYMENTS_UNAVAILABLE };
+  const pay = `Pay ${formatPrice(offer.priceCents, offer.currency)}`;
+  if (paid && !viewer.cardPayments) return { kind: 'disabled', label: pay, reason: CARD_PAYMENTS_UNAVAILABLE };
   const checkout = `/payment/${offer._id}`;
   if (!viewerId)
     return { kind: 'go', label: 'Sign in to join', href: `/login?callbackUrl=${encodeURIComponent(checkout)}` };
-  return { kind: 'go', label: paid ? `Pay ${formatPrice(offer.priceCents)}` : 'Join for Free', href: checkout };
+  return { kind: 'go', label: paid ? pay : 'Join for Free', href: checkout };
 }
 
 export type CheckoutState = {
@@ -194,7 +211,7 @@ type Visibility = {
  * unpublished) and a removed one: only its creator and the people who joined it.
  */
 export function maySee(envolvement: Visibility, viewerId: string | null): boolean {
-  if (!envolvement.removed && envolvement.active) return true;
+  if (isPublished(envolvement)) return true;
   return viewerId !== null && (viewerId === envolvement.userID || envolvement.membership !== null);
 }
 
@@ -254,13 +271,13 @@ const RECEIPT_DATE = new Intl.DateTimeFormat('en-US', {
  * or 'Joined for free on Nov 25, 2026'. The state is the payment's, as the ledger has it.
  */
 export function receiptLine(
-  membership: Pick<MembershipDto, 'free' | 'amountCents' | 'joinedAt' | 'paidAt' | 'paymentStatus'>,
+  membership: Pick<MembershipDto, 'free' | 'amountCents' | 'currency' | 'joinedAt' | 'paidAt' | 'paymentStatus'>,
   creator: string,
 ): string {
   if (membership.free) return `Joined for free on ${RECEIPT_DATE.format(new Date(membership.joinedAt))}`;
   const when = RECEIPT_DATE.format(new Date(membership.paidAt ?? membership.joinedAt));
   const state = membership.paymentStatus ? ` · ${PAYMENT_STATUS_LABELS[membership.paymentStatus]}` : '';
-  return `Paid ${formatPrice(membership.amountCents)} to @${creator} on ${when}${state}`;
+  return `Paid ${formatPrice(membership.amountCents, membership.currency)} to @${creator} on ${when}${state}`;
 }
 
 /** The user-visible part of a user id: after the '|' when there is one. */

@@ -48,7 +48,6 @@ export function toEnvolvementDto(
     description: row.description,
     datePublished: row.createdAt.toISOString(),
     price: { price: centsToDollars(row.priceCents), free: row.priceCents <= 0 },
-    currency: row.currency,
     targetEnvolvmentDate: iso(row.targetDate),
     isActive: row.isActive,
     comments: row.commentsAllowed,
@@ -77,6 +76,7 @@ export type CardRow = Pick<
   | 'imgUrl'
   | 'categories'
   | 'priceCents'
+  | 'currency'
   | 'endDate'
   | 'quantity'
   | 'unlimited'
@@ -99,6 +99,7 @@ export function toOfferCardDto(
     ...byline(creator),
     categories: row.categories as Category[],
     priceCents: row.priceCents,
+    currency: row.currency,
     endDate: { endDate: iso(row.endDate), none: row.endDate === null },
     quantity: { quantity: row.quantity, unlimited: row.unlimited, currentEnvolves: row.currentCount },
     active: row.isActive,

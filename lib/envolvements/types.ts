@@ -18,6 +18,8 @@ export type ActivityPostDto = {
 export type MembershipDto = {
   joinedAt: string;
   amountCents: number;
+  /** The currency of amountCents, as Stripe writes it ('usd'). */
+  currency: string;
   free: boolean;
   /** Null while the membership holds its spot. */
   endReason: PurchaseEndReason | null;
@@ -117,6 +119,7 @@ export type OfferCardDto = Pick<
   | 'userID'
   | 'categories'
   | 'priceCents'
+  | 'currency'
   | 'endDate'
   | 'quantity'
   | 'active'

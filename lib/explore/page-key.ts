@@ -1,5 +1,5 @@
-import { exploreHref } from '@/components/explore/explore-params';
-import { queryObject } from '@/lib/http/route';
+import { exploreHref } from '@/lib/explore/params';
+import { queryObject } from '@/lib/http/body';
 import { parseExploreParams, type ExploreParams } from '@/lib/validation/explore';
 
 // Explore is served from the cache, one page per set of filters: the proxy turns

@@ -5,7 +5,7 @@
 // written by the client and prove nothing.
 
 function trustedProxies(): number {
-  const value = Number(process.env.TRUSTED_PROXIES ?? 1);
+  const value = Number(process.env.TRUSTED_PROXIES || 1);
   return Number.isInteger(value) && value >= 1 ? value : 1;
 }
 

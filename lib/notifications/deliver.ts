@@ -3,6 +3,7 @@ import { render, toPlainText } from '@react-email/render';
 import { createElement } from 'react';
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { rows } from '@/lib/db/rows';
 import { EMAIL_TOPIC_LABELS, TOPIC_OF, type NotificationKind } from '@/lib/domain/notifications';
 import { logError } from '@/lib/log';
 import { NotificationEmail } from '@/lib/mail/notification-email';
@@ -33,10 +34,6 @@ type Claimed = {
   name: string;
   wants: boolean;
 };
-
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 // Due rows (pending and due, or claimed by a worker whose claim ran out), claimed for this
 // worker in one statement; SKIP LOCKED lets several workers claim side by side.

@@ -1,9 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { SubmissionStatus } from '@/lib/domain/submission-status';
-import { formatPrice } from '@/lib/envolvements/rules';
+import { formatMoney } from '@/lib/domain/money';
 import type { Tx } from '@/lib/db/client';
-import { notify } from './write';
+import { kindSql, notify } from './write';
 
 // The events people are told about, each written inside the transaction of its action.
 // Names and titles are read in the same statement, as they stand at that moment.
@@ -12,11 +12,14 @@ const name = (alias: string) => sql.raw(`coalesce(nullif(${alias}.nickname, ''),
 const link = (tab: string) => sql.raw(`'/envolvement/' || e.id || '?tab=${tab}'`);
 
 /** A buyer's card payment took a spot: the creator hears of it. */
-export function notifyPaid(tx: Tx, grant: { envolvementId: string; userId: string; amountCents: number }) {
+export function notifyPaid(
+  tx: Tx,
+  grant: { envolvementId: string; userId: string; amountCents: number; currency: string },
+) {
   return notify(
     tx,
-    sql`select e.creator_id, u.id, 'member_paid', e.id,
-      ${name('u')} || ${` paid ${formatPrice(grant.amountCents)} for `} || e.title, ${link('members')}
+    sql`select e.creator_id, u.id, ${kindSql('member_paid')}, e.id,
+      ${name('u')} || ${` paid ${formatMoney(grant.amountCents, grant.currency)} for `} || e.title, ${link('members')}
     from envolvements e join users u on u.id = ${grant.userId}
     where e.id = ${grant.envolvementId}::uuid`,
   );
@@ -28,16 +31,22 @@ export function notifyPaid(tx: Tx, grant: { envolvementId: string; userId: strin
  */
 export function notifyRefunded(
   tx: Tx,
-  payment: { envolvementId: string; buyerId: string; amountCents: number; refundRequestedBy: string | null },
+  payment: {
+    envolvementId: string;
+    buyerId: string;
+    amountCents: number;
+    currency: string;
+    refundRequestedBy: string | null;
+  },
 ) {
-  const amount = formatPrice(payment.amountCents);
+  const amount = formatMoney(payment.amountCents, payment.currency);
   return notify(
     tx,
-    sql`select ${payment.buyerId}::text, ${payment.refundRequestedBy}::text, 'payment_refunded', e.id,
+    sql`select ${payment.buyerId}::text, ${payment.refundRequestedBy}::text, ${kindSql('payment_refunded')}, e.id,
         ${`Your payment of ${amount} for `} || e.title || ' was refunded.', ${link('activity')}
       from envolvements e where e.id = ${payment.envolvementId}::uuid
       union all
-      select e.creator_id, ${payment.refundRequestedBy}::text, 'member_refunded', e.id,
+      select e.creator_id, ${payment.refundRequestedBy}::text, ${kindSql('member_refunded')}, e.id,
         ${name('u')} || ${` was refunded ${amount} for `} || e.title, ${link('members')}
       from envolvements e join users u on u.id = ${payment.buyerId}
       where e.id = ${payment.envolvementId}::uuid`,
@@ -51,7 +60,7 @@ const MEMBERS = sql.raw(`purchases m where m.envolvement_id = e.id and m.ended_a
 export function notifyUpdate(tx: Tx, update: { envolvementId: string; postId: string; title: string }) {
   return notify(
     tx,
-    sql`select m.user_id, e.creator_id, 'update_posted', e.id,
+    sql`select m.user_id, e.creator_id, ${kindSql('update_posted')}, e.id,
       ${name('c')} || ' posted an update on ' || e.title || ': ' || ${update.title},
       '/envolvement/' || e.id || '?tab=activity#update-' || ${update.postId}
     from envolvements e join users c on c.id = e.creator_id, ${MEMBERS}
@@ -63,7 +72,7 @@ export function notifyUpdate(tx: Tx, update: { envolvementId: string; postId: st
 export function notifySubmissionsOpened(tx: Tx, envolvementId: string) {
   return notify(
     tx,
-    sql`select m.user_id, e.creator_id, 'submissions_opened', e.id,
+    sql`select m.user_id, e.creator_id, ${kindSql('submissions_opened')}, e.id,
       'Submissions are open for ' || e.title, ${link('submissions')}
     from envolvements e, ${MEMBERS} and e.id = ${envolvementId}::uuid`,
   );
@@ -74,7 +83,7 @@ export function notifySubmission(tx: Tx, submission: { envolvementId: string; us
   const verb = submission.changed ? ' changed their submission for ' : ' sent a submission for ';
   return notify(
     tx,
-    sql`select e.creator_id, u.id, ${submission.changed ? 'submission_changed' : 'submission_received'}, e.id,
+    sql`select e.creator_id, u.id, ${kindSql(submission.changed ? 'submission_changed' : 'submission_received')}, e.id,
       ${name('u')} || ${verb} || e.title, ${link('submissions')}
     from envolvements e join users u on u.id = ${submission.userId}
     where e.id = ${submission.envolvementId}::uuid`,
@@ -100,7 +109,7 @@ export function notifySubmissionStatuses(
   );
   return notify(
     tx,
-    sql`select s.user_id, ${change.creatorId}::text, 'submission_status', e.id,
+    sql`select s.user_id, ${change.creatorId}::text, ${kindSql('submission_status')}, e.id,
       'Your submission for ' || e.title || ' ' || s.words || '.', ${link('submissions')}
     from envolvements e, (values ${rows}) as s (user_id, words)
     where e.id = ${change.envolvementId}::uuid`,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { rows } from '@/lib/db/rows';
 import { EMAIL_TOPICS, type EmailTopic } from '@/lib/domain/notifications';
 import type { EmailPreferences, EmailPreferencesInput } from '@/lib/validation/notifications';
 import { notificationPreferences, users } from '@/models';
@@ -90,12 +91,12 @@ export async function getTopicOnAt(userId: string, topic: EmailTopic): Promise<{
 export async function turnOffIfOnAtIs(userId: string, topic: EmailTopic, onAt: Date | null): Promise<boolean> {
   const off = sql.identifier(notificationPreferences[COLUMN_OF[topic]].name);
   const onAtColumn = sql.identifier(notificationPreferences[ON_AT_OF[topic]].name);
-  const result = (await db().execute(sql`
+  const turnedOff = await rows<{ user_id: string }>(sql`
     insert into notification_preferences (user_id, ${off})
     select id, false from users where id = ${userId}
     on conflict (user_id) do update set ${off} = false, updated_at = now()
     where date_trunc('milliseconds', notification_preferences.${onAtColumn})
       is not distinct from ${onAt?.toISOString() ?? null}::timestamptz
-    returning user_id`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+    returning user_id`);
+  return turnedOff.length > 0;
 }

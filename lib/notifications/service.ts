@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { rows } from '@/lib/db/rows';
 import type { NotificationKind } from '@/lib/domain/notifications';
-import { decodeCursor, encodeCursor } from '@/lib/envolvements/cursor';
+import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
 import { AppError } from '@/lib/http/errors';
 import { notifications, users } from '@/models';
 import type { NotificationDto, NotificationPage } from './types';
@@ -55,7 +56,7 @@ function boundAfter(userId: string, cursor: string | null) {
 
 /** The user's notifications, newest first, a page at a time, each with who did it. */
 export async function listNotifications(userId: string, cursor: string | null = null): Promise<NotificationPage> {
-  const rows = await db()
+  const found = await db()
     .select({
       id: notifications.id,
       kind: notifications.kind,
@@ -72,24 +73,24 @@ export async function listNotifications(userId: string, cursor: string | null = 
     .where(and(eq(notifications.recipientId, userId), boundAfter(userId, cursor)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1);
-  const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+  const page = found.slice(0, NOTIFICATIONS_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
     items: page.map(toDto),
     nextCursor:
-      rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+      found.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }
 
 /** How many of the user's notifications are unread, up to UNREAD_COUNT_CAP: read from the partial index. */
 export async function unreadCount(userId: string): Promise<number> {
-  const result = (await db().execute(sql`
+  const [result] = await rows<{ n: number | string }>(sql`
     select count(*)::int as n from (
       select 1 from ${notifications}
       where recipient_id = ${userId} and read_at is null
       limit ${UNREAD_COUNT_CAP}
-    ) as unread`)) as unknown as { rows: Array<{ n: number | string }> };
-  return Number(result.rows[0]?.n ?? 0);
+    ) as unread`);
+  return Number(result?.n ?? 0);
 }
 
 /** Marks one of the user's notifications read (again is no change): 404 unknown, 403 someone else's. */

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { TOPIC_OF } from '@/lib/domain/notifications';
+import { TOPIC_OF, type NotificationKind } from '@/lib/domain/notifications';
 import type { Tx } from '@/lib/db/client';
+import { rows } from '@/lib/db/rows';
 import { mailEnabled } from './mail-config';
 
 // Notifications are written by the statement or transaction of the action that causes
@@ -9,6 +10,14 @@ import { mailEnabled } from './mail-config';
 // a SELECT of rows (recipient_id, actor_id, kind, envolvement_id, text, link); the actor is
 // never told of their own action. A recipient who wants e-mail of that kind, and has an
 // address, gets a row in the e-mail outbox in the same statement.
+
+/**
+ * A kind for a `source` SELECT, as a parameter: TypeScript holds it to NOTIFICATION_KINDS,
+ * and so does the table's CHECK, which is built from the same list.
+ */
+export function kindSql(kind: NotificationKind): SQL {
+  return sql`${kind}::text`;
+}
 
 /**
  * Whether the recipient of notification `n` wants it e-mailed, read from their preferences
@@ -45,8 +54,9 @@ export function notificationCtes(source: SQL): SQL {
 
 /** Writes the notifications `source` selects, inside the caller's transaction; gives how many. */
 export async function notify(tx: Tx, source: SQL): Promise<number> {
-  const result = (await tx.execute(
+  const [result] = await rows<{ n: number }>(
     sql`with ${notificationCtes(source)} select (select count(*) from noted_notifications)::int as n, (select count(*) from mailed_notifications)::int as m`,
-  )) as unknown as { rows: Array<{ n: number }> };
-  return Number(result.rows[0]?.n ?? 0);
+    tx,
+  );
+  return Number(result?.n ?? 0);
 }

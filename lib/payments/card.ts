@@ -5,7 +5,7 @@ import { heldMembership } from '@/lib/envolvements/membership';
 import { AppError } from '@/lib/http/errors';
 import { purchases, type PaymentRow } from '@/models';
 import { getOwnPaymentOrThrow } from './ledger';
-import { grantsAccess, REFUND_REASON_TEXT } from './ledger-rules';
+import { grantsAccess, REFUND_REASON_TEXT } from '@/lib/domain/ledger-rules';
 import { syncPayment } from './sync';
 
 export type PaymentOutcome = { granted: true } | { granted: false; message: string };

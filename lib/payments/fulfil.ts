@@ -9,7 +9,7 @@ import { envolvements, payments, purchases, type PaymentRow } from '@/models';
 import type { RefundReason } from '@/lib/domain/payment-status';
 import type { Tx } from '@/lib/db/client';
 import { takeSpot, toState } from './grant';
-import { grantsAccess } from './ledger-rules';
+import { grantsAccess } from '@/lib/domain/ledger-rules';
 
 /** What Stripe says the buyer paid. */
 export type Paid = { amountCents: number; currency: string };

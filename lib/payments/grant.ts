@@ -1,14 +1,16 @@
 import 'server-only';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { envolvementTag, invalidate } from '@/lib/cache';
-import { db, type Tx } from '@/lib/db/client';
+import type { Tx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
+import { rows } from '@/lib/db/rows';
+import { hasFreeSpotSql, isPublishedSql } from '@/lib/envolvements/conditions';
 import { getEnvolvementRow, hasPurchased } from '@/lib/envolvements/queries';
 import { CHECKOUT_REFUSALS, checkoutDecision, REMOVED_MESSAGE, type CheckoutDecision } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
-import { ENVOLVEMENT_NOT_FOUND } from './messages';
+import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 import { notifyPaid } from '@/lib/notifications/events';
-import { notificationCtes } from '@/lib/notifications/write';
+import { kindSql, notificationCtes } from '@/lib/notifications/write';
 import { envolvements, purchases, type EnvolvementRow } from '@/models';
 
 type Refusal = Exclude<CheckoutDecision, 'free' | 'paid'>;
@@ -55,7 +57,7 @@ type Grant = { envolvementId: string; userId: string; amountCents: number; curre
  * throws a unique violation for a second join.
  */
 export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
-  const rows = await tx
+  const taken = await tx
     .update(envolvements)
     .set({ currentCount: sql`${envolvements.currentCount} + 1` })
     .where(
@@ -63,15 +65,14 @@ export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
         eq(envolvements.id, grant.envolvementId),
         eq(envolvements.priceCents, grant.amountCents),
         eq(envolvements.currency, grant.currency),
-        eq(envolvements.isActive, true),
-        isNull(envolvements.archivedAt),
+        isPublishedSql(),
         ne(envolvements.creatorId, grant.userId),
-        or(eq(envolvements.unlimited, true), sql`${envolvements.currentCount} < ${envolvements.quantity}`),
+        hasFreeSpotSql(),
         or(isNull(envolvements.endDate), gt(envolvements.endDate, sql`now()`)),
       ),
     )
     .returning({ id: envolvements.id });
-  if (rows.length === 0) return false;
+  if (taken.length === 0) return false;
   await tx.insert(purchases).values({
     envolvementId: grant.envolvementId,
     userId: grant.userId,
@@ -138,15 +139,16 @@ const dateOrNull = (value: Date | string | null) => (value === null ? null : new
 async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Omit<Grant, 'currency'>) {
   // The creator hears of the join in the same statement that makes it.
   const told = notificationCtes(sql`
-    select e.creator_id, u.id, ${amountCents > 0 ? 'member_paid' : 'member_joined'}, e.id,
+    select e.creator_id, u.id, ${kindSql(amountCents > 0 ? 'member_paid' : 'member_joined')}, e.id,
       coalesce(nullif(u.nickname, ''), u.name) || ' joined ' || e.title, '/envolvement/' || e.id || '?tab=members'
     from joined, spot join ${envolvements} e on e.id = spot.id join users u on u.id = ${userId}`);
-  const found = (await db().execute(sql`
+  // The outer select always gives one row.
+  const [r] = await rows<ClaimRow>(sql`
     with spot as (
       update ${envolvements} set current_count = current_count + 1
-      where id = ${envolvementId}::uuid and is_active and archived_at is null
+      where id = ${envolvementId}::uuid and ${isPublishedSql()}
         and creator_id <> ${userId} and price_cents = ${amountCents}
-        and (unlimited or current_count < quantity) and (end_date is null or end_date > now())
+        and ${hasFreeSpotSql()} and (end_date is null or end_date > now())
       returning id, currency
     ), joined as (
       insert into ${purchases} (envolvement_id, user_id, amount_cents, currency, payment_intent_id)
@@ -159,11 +161,7 @@ async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Om
         select 1 from ${purchases} held
         where held.envolvement_id = ${envolvementId}::uuid and held.user_id = ${userId} and held.ended_at is null
       ) as bought
-    from (select 1) as one left join ${envolvements} e on e.id = ${envolvementId}::uuid`)) as unknown as {
-    rows: ClaimRow[];
-  };
-  // Both drivers answer raw queries with `rows`; the outer select always gives one.
-  const r = found.rows[0]!;
+    from (select 1) as one left join ${envolvements} e on e.id = ${envolvementId}::uuid`);
   const outcome: ClaimOutcome = {
     taken: r.taken,
     bought: r.bought,

@@ -7,12 +7,12 @@ import { db } from '@/lib/db/client';
 import { applicationFeeCents } from '@/lib/domain/fees';
 import { getPayoutAccount } from '@/lib/payouts/service';
 import { users, type EnvolvementRow, type PaymentRow } from '@/models';
-import { platformFeePercent } from './config';
-import { CREATOR_CANNOT_TAKE_PAYMENTS } from './messages';
+import { platformFeePercent } from '@/lib/stripe/config';
+import { CREATOR_CANNOT_TAKE_PAYMENTS } from '@/lib/domain/payment-messages';
 import { getCheckoutState, refusalError } from './grant';
-import { idempotencyKey } from './idempotency';
+import { idempotencyKey } from '@/lib/stripe/idempotency';
 import { countPayments, getOpenPayment, recordPayment } from './ledger';
-import { getStripe } from './stripe';
+import { getStripe } from '@/lib/stripe/client';
 import { cancelIntent, isPayable, retrieveIntent } from './sync';
 
 export const PAYMENT_PROCESSING = 'Your payment is being processed. Check back in a moment.';

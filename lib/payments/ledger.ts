@@ -8,7 +8,7 @@ import { earningsEntries, envolvements, payments, paymentStatusChanges, purchase
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
 import { notifyRefunded } from '@/lib/notifications/events';
 import type { Tx } from '@/lib/db/client';
-import { applyLedgerChange, isPaid, type LedgerChange, type LedgerMove } from './ledger-rules';
+import { applyLedgerChange, isPaid, type LedgerChange, type LedgerMove } from '@/lib/domain/ledger-rules';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 

@@ -5,8 +5,8 @@ import { logError } from '@/lib/log';
 import { envolvements, payments } from '@/models';
 import { LIVE_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { getPayment, markForRefund } from './ledger';
-import { isOpen } from './ledger-rules';
-import { isStripeConfigured } from './stripe';
+import { isOpen } from '@/lib/domain/ledger-rules';
+import { isStripeConfigured } from '@/lib/stripe/client';
 import { cancelIntent, syncPayment } from './sync';
 import { getWithdrawReason } from './withdraw';
 

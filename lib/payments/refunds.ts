@@ -3,11 +3,11 @@ import type Stripe from 'stripe';
 import { db } from '@/lib/db/client';
 import { paymentRefunds, type PaymentRow } from '@/models';
 import { feeRefundedCents } from '@/lib/domain/fees';
-import { idempotencyKey } from './idempotency';
+import { idempotencyKey } from '@/lib/stripe/idempotency';
 import { moveLedger } from './ledger';
-import { grantsAccess } from './ledger-rules';
-import { getStripe } from './stripe';
-import { stripeErrorCode } from './stripe-errors';
+import { grantsAccess } from '@/lib/domain/ledger-rules';
+import { getStripe } from '@/lib/stripe/client';
+import { stripeErrorCode } from '@/lib/stripe/errors';
 
 function reversedOf(refund: Stripe.Refund): number {
   const reversal = refund.transfer_reversal;

@@ -2,10 +2,10 @@ import 'server-only';
 import type Stripe from 'stripe';
 import { fulfilPayment, type Paid } from './fulfil';
 import { getPayment, moveLedger } from './ledger';
-import { grantsAccess, intentStatusOf } from './ledger-rules';
+import { grantsAccess, intentStatusOf } from '@/lib/domain/ledger-rules';
 import { executeRefund } from './refunds';
-import { getStripe } from './stripe';
-import { isStripeNotFound, stripeErrorCode } from './stripe-errors';
+import { getStripe } from '@/lib/stripe/client';
+import { isStripeNotFound, stripeErrorCode } from '@/lib/stripe/errors';
 import type { PaymentRow } from '@/models';
 
 /** The intent with its latest charge, or null when Stripe does not know it. */

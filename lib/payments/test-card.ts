@@ -2,10 +2,10 @@ import 'server-only';
 import { AppError } from '@/lib/http/errors';
 import { siteUrl } from '@/lib/site';
 import { getOwnPaymentOrThrow } from './ledger';
-import { getStripe } from './stripe';
-import { stripeErrorCode } from './stripe-errors';
+import { getStripe } from '@/lib/stripe/client';
+import { stripeErrorCode, stripeErrorType } from '@/lib/stripe/errors';
 
-// Paying with a test card in local test mode (lib/payments/test-mode.ts): the card form
+// Paying with a test card in local test mode (lib/stripe/test-mode.ts): the card form
 // sends the card here instead of to Stripe.js, and the server confirms the intent at the
 // stand-in with the test PaymentMethod Stripe.js would have made of that card. What follows
 // is Stripe's way: the stand-in delivers the signed events, and the completion page asks.
@@ -35,8 +35,7 @@ export const CHECKOUT_NO_LONGER_PAYABLE = 'This checkout can no longer be paid. 
 
 type StripeCardError = { type: 'StripeCardError'; message: string; code?: string; decline_code?: string };
 
-const isCardError = (error: unknown): error is StripeCardError =>
-  (error as { type?: unknown } | null)?.type === 'StripeCardError';
+const isCardError = (error: unknown): error is StripeCardError => stripeErrorType(error) === 'StripeCardError';
 
 /** Confirms the buyer's own open checkout with a test card; a decline is an outcome, not an error. */
 export async function payWithTestCard(

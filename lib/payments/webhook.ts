@@ -6,9 +6,9 @@ import { AppError } from '@/lib/http/errors';
 import { paymentEvents } from '@/models';
 import type { Paid } from './fulfil';
 import { moveLedger } from './ledger';
-import { intentStatusOf, type LedgerChange } from './ledger-rules';
+import { intentStatusOf, type LedgerChange } from '@/lib/domain/ledger-rules';
 import { paidOf, settlePayment } from './sync';
-import { getStripe, webhookSecret } from './stripe';
+import { getStripe, webhookSecret } from '@/lib/stripe/client';
 import { syncAccount } from '@/lib/payouts/service';
 import { payoutStateKind } from '@/lib/payouts/state';
 
@@ -49,12 +49,14 @@ export function verifyEvent(rawBody: string, signature: string | null, now = Dat
   if (event === undefined) throw new AppError('bad_request', 'Invalid Stripe signature');
   // The signature proves who sent the body, not that it is an event: `null` parses too.
   if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new AppError('bad_request', MALFORMED);
-  const data = (event as { data?: { object?: unknown } }).data;
+  const data: unknown = event.data;
   if (
     typeof event.id !== 'string' ||
     !STRIPE_ID.test(event.id) ||
     typeof event.type !== 'string' ||
-    !data ||
+    typeof data !== 'object' ||
+    data === null ||
+    !('object' in data) ||
     typeof data.object !== 'object' ||
     data.object === null
   ) {
@@ -67,45 +69,62 @@ type Reading = { paymentIntentId: string | null; change: LedgerChange | null; pa
 
 /** The id an event names (as a string, or an expanded object's), null when none; a malformed one is refused. */
 function idOf(ref: unknown): string | null {
-  const id = typeof ref === 'string' ? ref : (ref as { id?: unknown } | null)?.id;
+  const id = typeof ref === 'string' ? ref : typeof ref === 'object' && ref !== null && 'id' in ref ? ref.id : null;
   if (typeof id !== 'string') return null;
   if (!STRIPE_ID.test(id)) throw new AppError('bad_request', MALFORMED);
   return id;
 }
 
+type IntentEvent =
+  | Stripe.PaymentIntentSucceededEvent
+  | Stripe.PaymentIntentProcessingEvent
+  | Stripe.PaymentIntentCanceledEvent
+  | Stripe.PaymentIntentPaymentFailedEvent;
+type DisputeEvent = Stripe.ChargeDisputeCreatedEvent | Stripe.ChargeDisputeClosedEvent;
+
+// A signed event is Stripe's, but its fields are checked all the same: an object that
+// lacks the amount reads as no amount, not as a payment of nothing.
+function readIntent(event: IntentEvent): Reading {
+  const intent = event.data.object;
+  const status = event.type === 'payment_intent.payment_failed' ? 'failed' : intentStatusOf(intent);
+  const paid = typeof intent.amount === 'number' && typeof intent.currency === 'string' ? paidOf(intent) : null;
+  return { paymentIntentId: idOf(intent.id), change: { kind: 'intent', status }, paid };
+}
+
+function readRefund(event: Stripe.ChargeRefundedEvent): Reading {
+  const charge = event.data.object;
+  const amount = Number(charge.amount_refunded);
+  const paid = typeof charge.amount === 'number' ? { amountCents: charge.amount, currency: charge.currency } : null;
+  return {
+    paymentIntentId: idOf(charge.payment_intent),
+    change: Number.isFinite(amount) ? { kind: 'refunded', amountRefundedCents: amount } : null,
+    paid,
+  };
+}
+
+function readDispute(event: DisputeEvent): Reading {
+  const dispute = event.data.object;
+  const change: LedgerChange =
+    event.type === 'charge.dispute.created'
+      ? { kind: 'dispute_opened' }
+      : { kind: 'dispute_closed', won: dispute.status !== 'lost' };
+  return { paymentIntentId: idOf(dispute.payment_intent), change, paid: null };
+}
+
 // What an event says about which payment, in the ledger's words. Events the ledger does
 // not follow read as no change.
 function read(event: Stripe.Event): Reading {
-  const object = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.processing':
     case 'payment_intent.canceled':
-    case 'payment_intent.payment_failed': {
-      const intent = object as unknown as Stripe.PaymentIntent;
-      const status = event.type === 'payment_intent.payment_failed' ? 'failed' : intentStatusOf(intent);
-      const paid = typeof intent.amount === 'number' && typeof intent.currency === 'string' ? paidOf(intent) : null;
-      return { paymentIntentId: idOf(intent.id), change: { kind: 'intent', status }, paid };
-    }
-    case 'charge.refunded': {
-      const charge = object as unknown as Stripe.Charge;
-      const amount = Number(charge.amount_refunded);
-      const paid = typeof charge.amount === 'number' ? { amountCents: charge.amount, currency: charge.currency } : null;
-      return {
-        paymentIntentId: idOf(charge.payment_intent),
-        change: Number.isFinite(amount) ? { kind: 'refunded', amountRefundedCents: amount } : null,
-        paid,
-      };
-    }
+    case 'payment_intent.payment_failed':
+      return readIntent(event);
+    case 'charge.refunded':
+      return readRefund(event);
     case 'charge.dispute.created':
-    case 'charge.dispute.closed': {
-      const dispute = object as unknown as Stripe.Dispute;
-      const change: LedgerChange =
-        event.type === 'charge.dispute.created'
-          ? { kind: 'dispute_opened' }
-          : { kind: 'dispute_closed', won: dispute.status !== 'lost' };
-      return { paymentIntentId: idOf(dispute.payment_intent), change, paid: null };
-    }
+    case 'charge.dispute.closed':
+      return readDispute(event);
     default:
       return { paymentIntentId: null, change: null, paid: null };
   }
@@ -113,7 +132,7 @@ function read(event: Stripe.Event): Reading {
 
 // A connected account changed: what Stripe says of it now is stored, whatever order the
 // events arrive in.
-async function applyAccountEvent(event: Stripe.Event): Promise<string> {
+async function applyAccountEvent(event: Stripe.AccountUpdatedEvent): Promise<string> {
   const id = idOf(event.data.object);
   if (!id) return 'ignored: no account';
   const row = await syncAccount(id);

@@ -4,8 +4,8 @@ import { db } from '@/lib/db/client';
 import { OPEN_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { logError } from '@/lib/log';
 import { envolvements, payments, type EnvolvementRow, type PaymentRow } from '@/models';
-import { isStripeConfigured } from './stripe';
-import { isStripeUnreachable } from './stripe-errors';
+import { isStripeConfigured } from '@/lib/stripe/client';
+import { isStripeUnreachable } from '@/lib/stripe/errors';
 import { cancelIntent } from './sync';
 
 /** Why a creator's change took an offer away from the buyers paying for it; the ledger's source for the cancel. */

@@ -4,12 +4,12 @@ import type Stripe from 'stripe';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
-import { idempotencyKey } from '@/lib/payments/idempotency';
-import { getStripe, isStripeConfigured } from '@/lib/payments/stripe';
-import { isStripeNotFound } from '@/lib/payments/stripe-errors';
+import { idempotencyKey } from '@/lib/stripe/idempotency';
+import { getStripe, isStripeConfigured } from '@/lib/stripe/client';
+import { isStripeNotFound } from '@/lib/stripe/errors';
 import { siteUrl } from '@/lib/site';
-import type { Selling } from '@/lib/envolvements/selling';
-import { platformFeePercent, siteCurrency } from '@/lib/payments/config';
+import type { Selling } from '@/lib/domain/selling';
+import { platformFeePercent, siteCurrency } from '@/lib/stripe/config';
 import { payoutAccounts, type PayoutAccountRow } from '@/models';
 import { payoutState, type PayoutAccountFacts } from './state';
 

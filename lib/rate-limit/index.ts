@@ -42,7 +42,7 @@ function createLimiter(handle: DatabaseHandle, name: RateLimitName): RateLimiter
   });
 }
 
-const store = globalThis as unknown as {
+const store = globalThis as typeof globalThis & {
   __envolveRateLimiters?: WeakMap<DatabaseHandle, Map<RateLimitName, RateLimiterAbstract>>;
 };
 

@@ -1,4 +1,4 @@
-// Every rate limit of the app, in one place (the README's Security section lists them).
+// Every rate limit of the app, in one place (docs/security.md lists them, and a test holds the two together).
 // `points` requests (or, for sign-in, failed attempts) per `duration` seconds; who is
 // counted is the limit's key: an account, an IP address or a signed-in user.
 

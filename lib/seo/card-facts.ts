@@ -1,9 +1,11 @@
-import { daysLeft, formatPrice, spotsLeft } from '@/lib/envolvements/rules';
+import { formatPrice } from '@/lib/domain/money';
+import { daysLeft, spotsLeft } from '@/lib/envolvements/rules';
 
 // The facts a share image states about an envolvement, from the same rules as its page.
 
 type CardFacts = {
   priceCents: number;
+  currency: string;
   quantity: number;
   unlimited: boolean;
   currentCount: number;
@@ -17,5 +19,5 @@ export function cardFacts(row: CardFacts, now: Date = new Date()): string[] {
   const spots = left === null ? 'Unlimited spots' : left === 0 ? 'Sold out' : `${left} of ${row.quantity} spots left`;
   const ending =
     days === null ? null : days < 0 ? 'Ended' : days === 0 ? 'Ends today' : `${days} ${days > 1 ? 'days' : 'day'} left`;
-  return [formatPrice(row.priceCents), spots, ...(ending ? [ending] : [])];
+  return [formatPrice(row.priceCents, row.currency), spots, ...(ending ? [ending] : [])];
 }

@@ -1,4 +1,5 @@
-import { centsToDollars, offerStatus, type OfferStatus } from '@/lib/envolvements/rules';
+import { toMajorUnits } from '@/lib/domain/money';
+import { offerStatus, type OfferStatus } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { siteUrl } from '@/lib/site';
 import { absoluteUrl, envolvementPath, profilePath } from './urls';
@@ -68,7 +69,7 @@ function offerOf(envolvement: Listed, url: string, site: string, now: Date) {
   return {
     '@type': 'Offer',
     url,
-    price: centsToDollars(envolvement.priceCents),
+    price: toMajorUnits(envolvement.priceCents, envolvement.currency),
     priceCurrency: envolvement.currency.toUpperCase(),
     availability: `https://schema.org/${offerAvailability(envolvement, now)}`,
     ...(endDate.none || !endDate.endDate ? {} : { validThrough: endDate.endDate }),

@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { isPublishedSql } from '@/lib/envolvements/conditions';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
 import { envolvements, users } from '@/models';
 import { cardFacts } from './card-facts';
@@ -8,7 +9,7 @@ import { cardFacts } from './card-facts';
 // What the Open Graph images show: only what a visitor may read on the page, so a draft
 // or a removed envolvement has no image (its page is not public either).
 
-const published = and(eq(envolvements.isActive, true), isNull(envolvements.archivedAt));
+const published = isPublishedSql();
 
 export type EnvolvementCard = {
   title: string;
@@ -25,6 +26,7 @@ export async function getEnvolvementCard(id: string): Promise<EnvolvementCard | 
       previewText: envolvements.previewText,
       categories: envolvements.categories,
       priceCents: envolvements.priceCents,
+      currency: envolvements.currency,
       quantity: envolvements.quantity,
       unlimited: envolvements.unlimited,
       currentCount: envolvements.currentCount,

@@ -9,7 +9,7 @@ export const PASSWORD_TOO_LONG = `Password must be ${PASSWORD_MAX_LENGTH} charac
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; a few unusual words work well.`;
 
 // The length rules of a new password; how easy it is to guess is checked on the server
-// (lib/auth/password-strength.ts), which knows the person's e-mail and name.
+// (lib/users/password-strength.ts), which knows the person's e-mail and name.
 function newPassword(required: string) {
   return z
     .string({ error: required })

@@ -1,5 +1,8 @@
 import { z } from 'zod/mini';
-import { EARNINGS_WINDOWS, type EarningsWindow } from '@/lib/earnings/windows';
+
+/** The windows the Earnings page offers, in days back from today. */
+export const EARNINGS_WINDOWS = [30, 90, 365] as const;
+export type EarningsWindow = (typeof EARNINGS_WINDOWS)[number];
 
 export const EARNINGS_WINDOW_MESSAGE = `days must be one of ${EARNINGS_WINDOWS.join(', ')}`;
 

@@ -1,6 +1,6 @@
 // npm run bench: seeds a PostgreSQL database with N envolvements, starts the production
 // build against it and measures the routes that grow with the data, each against the
-// floor (the app's cheapest dynamic route) in the same window. See README, "Benchmark".
+// floor (the app's cheapest dynamic route) in the same window. See docs/benchmark.md.
 //
 //   npm run bench -- [--rows 1000] [--compare 1000,100000] [--skip-build] [--quick]
 //                    [--out bench/results/latest.json] [--port 3200] [--keep-database]

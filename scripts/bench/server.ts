@@ -30,7 +30,7 @@ export async function startServer(port: number, databaseUrl: string): Promise<Be
   const secret = randomBytes(32).toString('base64');
   // Its own process group, so that stopping it reaches whatever it started. Bound as a
   // deployment binds it (no -H): bound to 127.0.0.1, Next takes the proxy's rewrites for
-  // another origin and forwards them to itself over HTTP (see README, Production).
+  // another origin and forwards them to itself over HTTP (see docs/production.md).
   const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,4 +28,21 @@ export function creationBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A valid body of the edit form (PUT /api/post/{id}): published, $2.50, 10 spots; with overrides. */
+export function editBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Edited title',
+    previewText: 'Edited preview',
+    description: 'Edited description',
+    imgUrl: '',
+    price: { price: 2.5, free: false },
+    quantity: { quantity: 10, unlimited: false },
+    categories: ['Music'],
+    endDate: { endDate: null, none: true },
+    targetEnvolvmentDate: null,
+    isActive: true,
+    ...overrides,
+  };
+}
+
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();

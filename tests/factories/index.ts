@@ -22,6 +22,13 @@ export async function createUser(overrides: Partial<TestUser> = {}): Promise<Tes
   return user;
 }
 
+/** A user whose Stripe account can take charges, as a creator must be to set a price. */
+export async function createSeller(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = await createUser(overrides);
+  await connectCreator(user.id);
+  return user;
+}
+
 export function buildEnvolvement(creatorId: string, overrides: Partial<NewEnvolvementRow> = {}): NewEnvolvementRow {
   counter += 1;
   return {
@@ -54,4 +61,17 @@ export async function createPurchase(envolvementId: string, userId: string, amou
     .set({ currentCount: sql`${envolvements.currentCount} + 1` })
     .where(eq(envolvements.id, envolvementId));
   return row!;
+}
+
+/** A creator's envolvement (with overrides) and `count` new users who joined it for free. */
+export async function createWithMembers(count: number, overrides: Partial<NewEnvolvementRow> = {}) {
+  const creator = await createUser();
+  const row = await createEnvolvement(creator.id, overrides);
+  const members: TestUser[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const member = await createUser();
+    await createPurchase(row.id, member.id);
+    members.push(member);
+  }
+  return { creator, row, members };
 }

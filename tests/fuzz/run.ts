@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { pathsOf, validBodyOf } from './bodies';
 import { likelyRefs, type BodySpec, type QuerySpec } from './inputs';
-import { DATE_EDGES, NUMBER_EDGES, Ref } from './values';
+import { DATE_EDGES, NUMBER_EDGES, Ref, type RefName } from './values';
 import { fingerprint, isWorldIntact, ROLES, slugOf, type ApiRoute, type Handler, type Role, type World } from './world';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -23,40 +23,26 @@ export type Context = {
   beforeCase: () => void;
 };
 
-function refValue(world: World, ref: Ref): string {
-  switch (ref.name) {
-    case 'free':
-      return world.free.id;
-    case 'paid':
-      return world.paid.id;
-    case 'freePurchase':
-      return world.freePurchaseId;
-    case 'paidPurchase':
-      return world.paidPurchaseId;
-    case 'payment':
-      return world.paymentIntentId;
-    case 'ownerId':
-      return world.owner.id;
-    case 'memberId':
-      return world.member.id;
-    case 'strangerId':
-      return world.stranger.id;
-    case 'ownerSlug':
-      return slugOf(world.owner.id);
-    case 'memberSlug':
-      return slugOf(world.member.id);
-    case 'update':
-      return world.updateId;
-    case 'comment':
-      return world.commentId;
-    case 'notification':
-      return world.notificationId;
-  }
-}
+// The id each name of a seeded thing stands for in the world as seeded now.
+const REF_VALUES: Record<RefName, (world: World) => string> = {
+  free: (world) => world.free.id,
+  paid: (world) => world.paid.id,
+  freePurchase: (world) => world.freePurchaseId,
+  paidPurchase: (world) => world.paidPurchaseId,
+  payment: (world) => world.paymentIntentId,
+  ownerId: (world) => world.owner.id,
+  memberId: (world) => world.member.id,
+  strangerId: (world) => world.stranger.id,
+  ownerSlug: (world) => slugOf(world.owner.id),
+  memberSlug: (world) => slugOf(world.member.id),
+  update: (world) => world.updateId,
+  comment: (world) => world.commentId,
+  notification: (world) => world.notificationId,
+};
 
 /** The value with every Ref replaced by the id it names now (own `__proto__` keys kept as data). */
 export function resolve(world: World, value: unknown): unknown {
-  if (value instanceof Ref) return refValue(world, value);
+  if (value instanceof Ref) return REF_VALUES[value.name](world);
   if (Array.isArray(value)) return value.map((v) => resolve(world, v));
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(world, v)]));

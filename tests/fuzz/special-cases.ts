@@ -70,8 +70,15 @@ export function uploadCases(field: string): BodySpec[] {
   ];
 }
 
+/**
+ * A delivery the webhook must not act on, and what it answers: `refused` (a 4xx), or 200
+ * for a signed event that names no payment the app can read, which it acknowledges and
+ * ignores like any event it does not follow, so that Stripe stops sending it again.
+ */
+type WebhookCase = { body: BodySpec; signature: string | null; answer: 'refused' | 'ignored' };
+
 /** Webhook deliveries that are not Stripe's: unsigned, badly signed, or signed and malformed. */
-export function webhookCases(stripe: FakeStripe): Array<{ body: BodySpec; signature: string | null }> {
+export function webhookCases(stripe: FakeStripe): WebhookCase[] {
   const json = (text: string | Buffer): BodySpec => ({ kind: 'raw', text, contentType: 'application/json' });
   const now = Math.floor(Date.now() / 1000);
   const event = JSON.stringify({
@@ -79,30 +86,39 @@ export function webhookCases(stripe: FakeStripe): Array<{ body: BodySpec; signat
     type: 'payment_intent.succeeded',
     data: { object: { id: 'pi_fuzz' } },
   });
-  const signed = (text: string) => ({ body: json(text), signature: stripe.sign(text) });
+  const signed = (text: string, answer: WebhookCase['answer'] = 'refused'): WebhookCase => ({
+    body: json(text),
+    signature: stripe.sign(text),
+    answer,
+  });
+  const refused = (body: BodySpec, signature: string | null): WebhookCase => ({ body, signature, answer: 'refused' });
   return [
-    { body: json(event), signature: null },
-    { body: json(event), signature: '' },
-    { body: json(event), signature: 'garbage' },
-    { body: json(event), signature: `t=${now},v1=deadbeef` },
-    { body: json(event), signature: 't=99999999999999999,v1=deadbeef' },
-    { body: json(event), signature: `t=${now - 3600},v1=${'0'.repeat(64)}` },
-    { body: json('{'), signature: `t=${now},v1=deadbeef` },
-    { body: json(Buffer.from([0xff, 0xfe, 0x00])), signature: `t=${now},v1=deadbeef` },
-    { body: { kind: 'raw', text: event, contentType: 'text/plain' }, signature: stripe.sign(event) },
-    { body: { kind: 'none' }, signature: stripe.sign('') },
+    refused(json(event), null),
+    refused(json(event), ''),
+    refused(json(event), 'garbage'),
+    refused(json(event), `t=${now},v1=deadbeef`),
+    refused(json(event), 't=99999999999999999,v1=deadbeef'),
+    refused(json(event), `t=${now - 3600},v1=${'0'.repeat(64)}`),
+    refused(json('{'), `t=${now},v1=deadbeef`),
+    refused(json(Buffer.from([0xff, 0xfe, 0x00])), `t=${now},v1=deadbeef`),
+    refused({ kind: 'raw', text: event, contentType: 'text/plain' }, stripe.sign(event)),
+    refused({ kind: 'none' }, stripe.sign('')),
     signed('null'),
     signed('[]'),
     signed('{}'),
     signed('"text"'),
     signed(JSON.stringify({ id: 'evt_fuzz_1', type: 'payment_intent.succeeded', data: { object: null } })),
-    signed(JSON.stringify({ id: 'evt_fuzz_2', type: 'payment_intent.succeeded', data: { object: { id: ['pi_x'] } } })),
+    signed(
+      JSON.stringify({ id: 'evt_fuzz_2', type: 'payment_intent.succeeded', data: { object: { id: ['pi_x'] } } }),
+      'ignored',
+    ),
     signed(
       JSON.stringify({
         id: 'evt_fuzz_3',
         type: 'charge.refunded',
         data: { object: { payment_intent: { id: 42 }, amount_refunded: 'lots' } },
       }),
+      'ignored',
     ),
     signed(JSON.stringify({ id: 42, type: 'payment_intent.succeeded', data: { object: {} } })),
   ];

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
-import { hashPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/users/password';
 import { db } from '@/lib/db/client';
+import { rows } from '@/lib/db/rows';
 import { comments, notifications, posts, submissions, users } from '@/models';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 import type { FakeStripe } from '../helpers/fake-stripe';
@@ -152,7 +153,7 @@ export async function cookiesOf(world: World): Promise<Record<Role, string | nul
  * and the world is seeded again.
  */
 export async function isWorldIntact(world: World): Promise<boolean> {
-  const result = (await db().execute(sql`select
+  const [result] = await rows<{ intact: boolean }>(sql`select
     (select count(*) from envolvements where id in (${world.free.id}, ${world.paid.id}) and creator_id = ${world.owner.id} and archived_at is null) = 2
     and (select count(*) from purchases where id in (${world.freePurchaseId}, ${world.paidPurchaseId}) and ended_at is null) = 2
     and exists (select 1 from submissions where envolvement_id = ${world.free.id} and user_id = ${world.member.id})
@@ -160,8 +161,8 @@ export async function isWorldIntact(world: World): Promise<boolean> {
     and (select count(*) from users where id in (${world.owner.id}, ${world.member.id}, ${world.stranger.id})) = 3
     and exists (select 1 from comments where id = ${world.commentId} and deleted_at is null)
     and exists (select 1 from notifications where id = ${world.notificationId})
-    as intact`)) as unknown as { rows: Array<{ intact: boolean }> };
-  return result.rows[0]?.intact === true;
+    as intact`);
+  return result?.intact === true;
 }
 
 // Rate-limit counters record attempts, refused ones included: that is their job.
@@ -179,22 +180,18 @@ export async function fingerprint(): Promise<string> {
         `select '${t}' as name, count(*)::int as n, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as digest from "${t}" x`,
     )
     .join(' union all ');
-  const result = (await db().execute(sql.raw(`${query} order by name`))) as unknown as {
-    rows: Array<{ name: string; n: number; digest: string }>;
-  };
-  return result.rows.map((r) => `${r.name}:${r.n}:${r.digest}`).join('\n');
+  const result = await rows<{ name: string; n: number; digest: string }>(sql.raw(`${query} order by name`));
+  return result.map((r) => `${r.name}:${r.n}:${r.digest}`).join('\n');
 }
 
 let tablesCache: string[] | undefined;
 
 async function publicTables(): Promise<string[]> {
   if (tablesCache) return tablesCache;
-  const result = (await db().execute(
+  const result = await rows<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: Array<{ table_name: string }> };
-  tablesCache = result.rows
-    .map((r) => r.table_name)
-    .filter((t) => !RECORDS_ATTEMPTS.has(t) && /^[a-z_][a-z0-9_]*$/.test(t));
+  );
+  tablesCache = result.map((r) => r.table_name).filter((t) => !RECORDS_ATTEMPTS.has(t) && /^[a-z_][a-z0-9_]*$/.test(t));
   if (tablesCache.length === 0) throw new Error('no tables found in the public schema');
   return tablesCache;
 }

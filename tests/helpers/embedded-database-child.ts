@@ -32,7 +32,7 @@ async function hold(handle: DatabaseHandle): Promise<void> {
 }
 
 async function publish(handle: DatabaseHandle): Promise<void> {
-  const { setEnvolvementActive } = await import('@/lib/envolvements/service');
+  const { setEnvolvementActive } = await import('@/lib/creator/envolvements');
   const viewer = {
     id: `local|${randomUUID()}`,
     name: 'Crash',

@@ -305,17 +305,20 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     return { object: 'login_link', created: Math.floor(Date.now() / 1000), url: `${baseUrl}/connect/dashboard/${id}` };
   }
 
+  // GET /v1/{objects}/{id}: one object of a kind, with the fields asked for expanded.
+  const retrieve = (objects: string, map: Map<string, FakeObject>, kind: string): Route => ({
+    method: 'GET',
+    pattern: new RegExp(`^/v1/${objects}/([^/]+)$`),
+    handle: ([id], p) => expand(ledger.getOrThrow(map, kind, id!), p),
+  });
+
   const api: Route[] = [
     {
       method: 'POST',
       pattern: /^\/v1\/payment_intents$/,
       handle: (_, p) => expand(ledger.createIntent(intentCreateParams(p)), p),
     },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
-      handle: ([id], p) => expand(ledger.getOrThrow(ledger.intents, 'payment_intent', id!), p),
-    },
+    retrieve('payment_intents', ledger.intents, 'payment_intent'),
     {
       method: 'POST',
       pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
@@ -326,11 +329,7 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
       pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
       handle: ([id], p) => expand(ledger.cancel(id!, text(p.cancellation_reason)), p),
     },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/charges\/([^/]+)$/,
-      handle: ([id], p) => expand(ledger.getOrThrow(ledger.charges, 'charge', id!), p),
-    },
+    retrieve('charges', ledger.charges, 'charge'),
     {
       method: 'POST',
       pattern: /^\/v1\/refunds$/,
@@ -348,16 +347,8 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
     },
     { method: 'GET', pattern: /^\/v1\/refunds$/, handle: (_, p) => listOf('/v1/refunds', ledger.refundsById, p) },
     { method: 'GET', pattern: /^\/v1\/disputes$/, handle: (_, p) => listOf('/v1/disputes', ledger.disputes, p) },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/refunds\/([^/]+)$/,
-      handle: ([id], p) => expand(ledger.getOrThrow(ledger.refundsById, 'refund', id!), p),
-    },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/disputes\/([^/]+)$/,
-      handle: ([id], p) => expand(ledger.getOrThrow(ledger.disputes, 'dispute', id!), p),
-    },
+    retrieve('refunds', ledger.refundsById, 'refund'),
+    retrieve('disputes', ledger.disputes, 'dispute'),
     { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, handle: ([id]) => ledger.getEvent(id!) },
     {
       method: 'POST',
@@ -375,54 +366,47 @@ export async function startFakeStripe(port = 0, options: FakeStripeOptions = {})
           p,
         ),
     },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/accounts\/([^/]+)$/,
-      handle: ([id], p) => expand(ledger.getOrThrow(ledger.accounts, 'account', id!), p),
-    },
+    retrieve('accounts', ledger.accounts, 'account'),
     { method: 'POST', pattern: /^\/v1\/accounts\/([^/]+)\/login_links$/, handle: ([id]) => loginLink(id!) },
     { method: 'POST', pattern: /^\/v1\/account_links$/, handle: (_, p) => accountLink(p) },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/transfers\/([^/]+)$/,
-      handle: ([id], p) => expand(ledger.getOrThrow(ledger.transfers, 'transfer', id!), p),
-    },
-    {
-      method: 'GET',
-      pattern: /^\/v1\/application_fees\/([^/]+)$/,
-      handle: ([id], p) => expand(ledger.getOrThrow(ledger.applicationFees, 'application_fee', id!), p),
-    },
+    retrieve('transfers', ledger.transfers, 'transfer'),
+    retrieve('application_fees', ledger.applicationFees, 'application_fee'),
   ];
+
+  // An onboarding link's page: Stripe's error page for an unknown account or a link without
+  // its return addresses, else what `page` answers.
+  const onboardingLink =
+    (page: (account: string, back: Return) => Answer) =>
+    ([account]: string[], p: Params): Answer => {
+      const back = returnOf(p);
+      if (!ledger.accounts.has(account!)) return noSuchAccount(account!);
+      if (!back) return html(400, 'Invalid onboarding link', '<p>The link has no return_url or refresh_url.</p>');
+      return page(account!, back);
+    };
 
   // The pages Stripe hosts for a connected account's holder, reached through the links above.
   const pages: Route<Answer>[] = [
     {
       method: 'GET',
       pattern: /^\/connect\/onboarding\/([^/]+)$/,
-      handle: ([account], p) => {
-        const back = returnOf(p);
-        if (!ledger.accounts.has(account!)) return noSuchAccount(account!);
-        if (!back) return html(400, 'Invalid onboarding link', '<p>The link has no return_url or refresh_url.</p>');
-        const self = escapeHtml(onboardingUrl(account!, back));
-        return html(
+      handle: onboardingLink((account, back) =>
+        html(
           200,
           'Stripe onboarding (test)',
-          `<p>Account <code>${escapeHtml(account!)}</code></p>` +
-            `<form method="post" action="${self}"><button type="submit">Complete onboarding</button></form>` +
+          `<p>Account <code>${escapeHtml(account)}</code></p>` +
+            `<form method="post" action="${escapeHtml(onboardingUrl(account, back))}">` +
+            `<button type="submit">Complete onboarding</button></form>` +
             `<p><a href="${escapeHtml(back.refresh_url)}">Return without finishing</a></p>`,
-        );
-      },
+        ),
+      ),
     },
     {
       method: 'POST',
       pattern: /^\/connect\/onboarding\/([^/]+)$/,
-      handle: ([account], p) => {
-        const back = returnOf(p);
-        if (!ledger.accounts.has(account!)) return noSuchAccount(account!);
-        if (!back) return html(400, 'Invalid onboarding link', '<p>The link has no return_url or refresh_url.</p>');
-        ledger.completeOnboarding(account!);
+      handle: onboardingLink((account, back) => {
+        ledger.completeOnboarding(account);
         return { status: 303, headers: { location: back.return_url }, body: '' };
-      },
+      }),
     },
     {
       method: 'GET',

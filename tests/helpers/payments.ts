@@ -1,10 +1,11 @@
 import net from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { POST as WEBHOOK } from '@/app/api/payment/webhook/route';
 import { db } from '@/lib/db/client';
 import { payments, paymentStatusChanges, purchases } from '@/models';
 import { createEnvolvement, createUser, type TestUser } from '../factories';
+import { editBody } from '../factories/envolvement-input';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from './fake-stripe';
 import { buildRequest, call } from './http';
 import { useFakeStripeAccounts } from './payout-accounts';
@@ -53,25 +54,41 @@ export async function openCheckout(buyer: TestUser, envolvementId: string): Prom
 }
 
 /**
- * The creator saves the edit form (title, text, $10.00, 3 spots, published, unless told
- * otherwise); gives the answer of PUT /api/post/{id}.
+ * What the completion page tells the buyer of a paid payment (paidSetup's $19.99): its
+ * status and, once it went back, why.
+ */
+export async function expectToldOfPayment(
+  buyer: TestUser,
+  paymentIntentId: string,
+  status: string,
+  refundReason: string | null = null,
+) {
+  const answer = await call('GET', `/api/payment/get-payment-amount/${paymentIntentId}`, { as: buyer });
+  expect({ status: answer.status, body: answer.body }).toEqual({
+    status: 200,
+    body: { amount: 1999, currency: 'usd', status, refundReason, paidAt: expect.any(String) },
+  });
+}
+
+/** paidSetup, with the buyer's checkout opened: the intent waits for a card. */
+export async function openPaidCheckout(overrides: Parameters<typeof createEnvolvement>[1] = {}) {
+  const setup = await paidSetup(overrides);
+  return { ...setup, id: await openCheckout(setup.buyer, setup.row.id) };
+}
+
+/**
+ * The creator saves the edit form ($10.00, 3 spots, published, unless told otherwise);
+ * gives the answer of PUT /api/post/{id}.
  */
 export function editOffer(creator: TestUser, id: string, overrides: Record<string, unknown> = {}) {
   return call('PUT', `/api/post/${id}`, {
     as: creator,
-    json: {
-      title: 'Portrait sessions',
-      previewText: 'A portrait of you',
-      description: 'We paint together.',
-      imgUrl: '',
+    json: editBody({
       price: { price: 10, free: false },
       quantity: { quantity: 3, unlimited: false },
       categories: ['Art'],
-      endDate: { endDate: null, none: true },
-      targetEnvolvmentDate: null,
-      isActive: true,
       ...overrides,
-    },
+    }),
   });
 }
 
@@ -128,6 +145,25 @@ export function refundsAtStripe(stripe: FakeStripe, intentId: string) {
   return [...stripe.refundsById.values()]
     .filter((r) => r.payment_intent === intentId)
     .map((r) => ({ amount: r.amount, reason: r.metadata.reason }));
+}
+
+/**
+ * The payment went back in full (paidSetup's $19.99), once, at Stripe and on the ledger,
+ * for `reason`, asked for by `requestedBy` (null: by the app itself).
+ */
+export async function expectRefundedInFull(
+  stripe: FakeStripe,
+  intentId: string,
+  reason: string,
+  requestedBy: string | null,
+): Promise<void> {
+  expect(refundsAtStripe(stripe, intentId)).toEqual([{ amount: 1999, reason }]);
+  expect(await paymentOf(intentId)).toMatchObject({
+    status: 'refunded',
+    amountRefundedCents: 1999,
+    refundReason: reason,
+    refundRequestedBy: requestedBy,
+  });
 }
 
 /** The ledger's history of a payment, oldest first: each move, where it came from and whether it applied. */

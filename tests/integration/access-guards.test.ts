@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
-import { REFUND_REASON_TEXT } from '@/lib/payments/ledger-rules';
+import { REFUND_REASON_TEXT } from '@/lib/domain/ledger-rules';
 import { paymentEvents, posts, purchases, users } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';

@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GET as AUTH_GET, POST as AUTH_POST } from '@/app/api/auth/[...nextauth]/route';
 import { db } from '@/lib/db/client';
-import { MAX_JSON_BYTES } from '@/lib/http/route';
+import { MAX_JSON_BYTES } from '@/lib/http/body';
 import { envolvements, purchases, waitlistEntries } from '@/models';
 import { createEnvolvement, createUser } from '../factories';
 import { creationBody } from '../factories/envolvement-input';

@@ -7,6 +7,18 @@ useTestDatabase();
 
 const register = (json: unknown) => call('POST', '/api/auth/register', { json });
 
+/** The status and body of a registration, to compare whole. */
+async function answer(json: unknown) {
+  const { status, body } = await register(json);
+  return { status, body };
+}
+
+/** A 400 that says what is wrong with the password, under its field. */
+const refusal = (reason: string) => ({
+  status: 400,
+  body: { error: reason, code: 'bad_request', fields: { password: reason } },
+});
+
 describe('POST /api/auth/register', () => {
   it('creates an account that can then sign in, without exposing the hash', async () => {
     const res = await register({ email: 'Ada@Example.com ', password: 'correct horse', name: ' Ada Lovelace ' });
@@ -25,47 +37,29 @@ describe('POST /api/auth/register', () => {
     expect(
       (await register({ email: 'bob@example.com', password: 'Tulip-Rocket-Lantern-93', name: 'Bob' })).status,
     ).toBe(201);
-    const res = await register({ email: 'BOB@example.com', password: 'violet-harbor-lantern-93', name: 'Bobby' });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({
-      error: 'An account with this email already exists.',
-      code: 'conflict',
-      fields: { email: 'An account with this email already exists.' },
+    const taken = 'An account with this email already exists.';
+    expect(await answer({ email: 'BOB@example.com', password: 'violet-harbor-lantern-93', name: 'Bobby' })).toEqual({
+      status: 409,
+      body: { error: taken, code: 'conflict', fields: { email: taken } },
     });
   });
 
   it('accepts a password of exactly 8 characters and refuses 7', async () => {
     expect((await register({ email: 'a@example.com', password: 'Kq7#vZ2m', name: 'A' })).status).toBe(201);
-    const res = await register({ email: 'b@example.com', password: 'Kq7#vZ2', name: 'B' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      error: 'Password must be at least 8 characters',
-      code: 'bad_request',
-      fields: { password: 'Password must be at least 8 characters' },
-    });
+    expect(await answer({ email: 'b@example.com', password: 'Kq7#vZ2', name: 'B' })).toEqual(
+      refusal('Password must be at least 8 characters'),
+    );
   });
 
   it('accepts a password of exactly 200 characters and refuses 201', async () => {
     const long = 'Tulip-Rocket-Lantern-93 '.repeat(9).slice(0, 200);
     expect((await register({ email: 'a@example.com', password: long, name: 'A' })).status).toBe(201);
-    const res = await register({ email: 'b@example.com', password: `${long}x`, name: 'B' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      error: 'Password must be 200 characters or fewer',
-      code: 'bad_request',
-      fields: { password: 'Password must be 200 characters or fewer' },
-    });
+    expect(await answer({ email: 'b@example.com', password: `${long}x`, name: 'B' })).toEqual(
+      refusal('Password must be 200 characters or fewer'),
+    );
   });
 
   it('refuses a password that is easy to guess, saying why under the field, and creates nothing', async () => {
-    const refusal = (reason: string) => ({
-      status: 400,
-      body: { error: reason, code: 'bad_request', fields: { password: reason } },
-    });
-    const answer = async (json: unknown) => {
-      const { status, body } = await register(json);
-      return { status, body };
-    };
     expect(await answer({ email: 'a@example.com', password: '12345678', name: 'A' })).toEqual(
       refusal(
         'This password is too easy to guess. This is a heavily used password. Add more words that are less common.',

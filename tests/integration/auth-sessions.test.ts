@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dummyPasswordHash, verifyPassword } from '@/lib/auth/password';
+import { dummyPasswordHash, verifyPassword } from '@/lib/users/password';
 import { getAuthOptions } from '@/lib/auth/options';
 import { getViewer, getViewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db/client';
@@ -14,8 +14,8 @@ import { useTestDatabase } from '../helpers/db';
 import { buildRequest, call } from '../helpers/http';
 
 // Counts the scrypt checks sign-in makes, calling through to the real one.
-vi.mock('@/lib/auth/password', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/auth/password')>();
+vi.mock('@/lib/users/password', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/users/password')>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 

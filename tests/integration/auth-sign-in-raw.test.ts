@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET, POST } from '@/app/api/auth/[...nextauth]/route';
-import { verifyPassword } from '@/lib/auth/password';
+import { verifyPassword } from '@/lib/users/password';
 import { db } from '@/lib/db/client';
 import { redirectLogs } from '@/lib/log';
 import { RATE_LIMITS } from '@/lib/rate-limit';
@@ -35,8 +35,8 @@ afterAll(() => {
 });
 
 // Counts the password checks sign-in makes, calling through to the real one.
-vi.mock('@/lib/auth/password', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/auth/password')>();
+vi.mock('@/lib/users/password', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/users/password')>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, setDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
-import { seedDemoData } from '@/lib/db/seed';
+import { seedDemoData } from '@/lib/demo/seed';
 import { listEnvolvements } from '@/lib/envolvements/list';
 import { joinWaitlist } from '@/lib/marketing/service';
 import * as schema from '@/models';

@@ -423,38 +423,25 @@ describe('comments: pages', () => {
 describe('comments: notifications', () => {
   it('tells the creator of a comment, and the author of the comment answered of a reply, never the actor', async () => {
     const { creator, member, other, envolvement, update, post } = await setup();
-    const link = (id: string) => `/envolvement/${envolvement.id}?tab=activity#comment-${id}`;
+    // The notification `recipient` is sent when `actor` writes `comment`, saying `text`.
+    const told = (recipient: TestUser, actor: TestUser, kind: string, text: string, comment: { id: string }) => ({
+      recipientId: recipient.id,
+      actorId: actor.id,
+      kind,
+      envolvementId: envolvement.id,
+      text,
+      link: `/envolvement/${envolvement.id}?tab=activity#comment-${comment.id}`,
+    });
     const fromMember = (await post(member, { body: 'Hello' })).body;
     expect(await storedNotifications()).toEqual([
-      {
-        recipientId: creator.id,
-        actorId: member.id,
-        kind: 'comment_posted',
-        envolvementId: envolvement.id,
-        text: `fan commented on ${update.title}`,
-        link: link(fromMember.id),
-      },
+      told(creator, member, 'comment_posted', `fan commented on ${update.title}`, fromMember),
     ]);
 
     await db().delete(notifications);
     const reply = (await post(other, { body: 'Hi!', parentId: fromMember.id })).body;
     expect(await storedNotifications()).toEqual([
-      {
-        recipientId: creator.id,
-        actorId: other.id,
-        kind: 'comment_posted',
-        envolvementId: envolvement.id,
-        text: `buddy commented on ${update.title}`,
-        link: link(reply.id),
-      },
-      {
-        recipientId: member.id,
-        actorId: other.id,
-        kind: 'comment_replied',
-        envolvementId: envolvement.id,
-        text: `buddy replied to your comment on ${update.title}`,
-        link: link(reply.id),
-      },
+      told(creator, other, 'comment_posted', `buddy commented on ${update.title}`, reply),
+      told(member, other, 'comment_replied', `buddy replied to your comment on ${update.title}`, reply),
     ]);
 
     // The creator's own comment and reply tell the creator nothing; the member hears of the reply.
@@ -463,28 +450,14 @@ describe('comments: notifications', () => {
     expect(await storedNotifications()).toEqual([]);
     const answer = (await post(creator, { body: 'Welcome', parentId: fromMember.id })).body;
     expect(await storedNotifications()).toEqual([
-      {
-        recipientId: member.id,
-        actorId: creator.id,
-        kind: 'comment_replied',
-        envolvementId: envolvement.id,
-        text: `maker replied to your comment on ${update.title}`,
-        link: link(answer.id),
-      },
+      told(member, creator, 'comment_replied', `maker replied to your comment on ${update.title}`, answer),
     ]);
 
     // A reply to the creator's comment: one notification for the creator, as a reply.
     await db().delete(notifications);
     const toCreator = (await post(member, { body: 'You are welcome', parentId: own.id })).body;
     expect(await storedNotifications()).toEqual([
-      {
-        recipientId: creator.id,
-        actorId: member.id,
-        kind: 'comment_replied',
-        envolvementId: envolvement.id,
-        text: `fan replied to your comment on ${update.title}`,
-        link: link(toCreator.id),
-      },
+      told(creator, member, 'comment_replied', `fan replied to your comment on ${update.title}`, toCreator),
     ]);
 
     // Answering one's own comment tells only the creator; edits and deletions tell nobody.

@@ -52,6 +52,28 @@ it('GET /api/health answers 200 without asking the database, and /api/ready says
   expect(await answer.json()).toEqual({ ok: true, checks: { database: 'ok', cache: 'not configured' } });
 });
 
+// On PGlite too: the app is pointed at a server address whose relay refuses every connection.
+it('GET /api/ready answers 503 with Retry-After and says the database is unavailable when the server cannot be reached', async () => {
+  const relay = await startTcpProxy(5432);
+  relay.cut();
+  const unreachable = openDatabase({ url: `postgres://envolve@127.0.0.1:${relay.port}/envolve` });
+  const current = getDatabaseHandle();
+  setDatabaseHandle(unreachable);
+  try {
+    const answer = await ready();
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toEqual({ ok: false, checks: { database: 'unavailable', cache: 'not configured' } });
+    // Liveness is not readiness: the process is fine, and a restart would cure nothing.
+    expect(health().status).toBe(200);
+  } finally {
+    setDatabaseHandle(current);
+    await unreachable.close();
+    await relay.close();
+  }
+});
+
 describe.runIf(onServer)('a database server that cannot be reached', () => {
   let relay: TcpProxy;
   let direct: DatabaseHandle;

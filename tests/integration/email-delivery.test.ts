@@ -7,7 +7,7 @@ import { redirectLogs } from '@/lib/log';
 import { deliverDueEmails, MAX_ATTEMPTS, type DeliveryReport } from '@/lib/notifications/deliver';
 import { readUnsubscribeToken, unsubscribeToken } from '@/lib/notifications/unsubscribe';
 import { emailOutbox, notificationPreferences, notifications } from '@/models';
-import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
+import { createEnvolvement, createPurchase, createUser, createWithMembers, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { useTestSmtp, type ReceivedMail } from '../helpers/smtp';
@@ -190,12 +190,8 @@ describe('delivery', () => {
 
 describe('preferences', () => {
   it('a recipient with the topic off gets the notification but no outbox row; other topics still e-mail', async () => {
-    const creator = await createUser();
-    const quiet = await createUser();
-    const loud = await createUser();
-    const row = await createEnvolvement(creator.id);
-    await createPurchase(row.id, quiet.id);
-    await createPurchase(row.id, loud.id);
+    const { creator, row, members } = await createWithMembers(2);
+    const [quiet, loud] = members;
     expect(await setPreferences(quiet, { updates: false })).toMatchObject({
       status: 200,
       body: { members: true, updates: false, submissions: true, comments: true },

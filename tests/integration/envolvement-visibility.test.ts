@@ -4,19 +4,15 @@ import { db } from '@/lib/db/client';
 import { isGoneFor } from '@/lib/envolvements/visibility';
 import { envolvements, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
-import { createEnvolvement, createPurchase, createUser } from '../factories';
+import { createUser, createWithMembers } from '../factories';
 
 useTestDatabase();
 
 describe('isGoneFor: the status of a removed envolvement page', () => {
   it('is gone for strangers and visitors, and there for its creator and anyone who joined, refunded or not', async () => {
-    const creator = await createUser();
-    const member = await createUser();
-    const refunded = await createUser();
+    const { creator, row, members } = await createWithMembers(2);
+    const [member, refunded] = members;
     const stranger = await createUser();
-    const row = await createEnvolvement(creator.id);
-    await createPurchase(row.id, member.id);
-    await createPurchase(row.id, refunded.id);
     await db()
       .update(purchases)
       .set({ endedAt: sql`now()`, endReason: 'refunded' })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/users/password';
 import { db } from '@/lib/db/client';
 import { toErrorResponse } from '@/lib/http/errors';
 import { redirectLogs } from '@/lib/log';

@@ -71,6 +71,10 @@ async function endMembership(envolvementId: string, userId: string) {
     .where(sql`${purchases.envolvementId} = ${envolvementId} and ${purchases.userId} = ${userId}`);
 }
 
+/** The creator's envolvement, open for text submissions. */
+const createOpenForSubmissions = (creator: TestUser) =>
+  createEnvolvement(creator.id, { submissionsAllowed: true, submissionsActive: true, submissionText: true });
+
 describe('who is told of what', () => {
   it('a free join tells the creator, not the member; both have e-mail, only the creator is mailed', async () => {
     const creator = await createUser();
@@ -202,11 +206,7 @@ describe('who is told of what', () => {
 
   it('a new and then a changed submission each tell the creator', async () => {
     const creator = await createUser();
-    const row = await createEnvolvement(creator.id, {
-      submissionsAllowed: true,
-      submissionsActive: true,
-      submissionText: true,
-    });
+    const row = await createOpenForSubmissions(creator);
     const fan = await createUser();
     await createPurchase(row.id, fan.id);
     expect((await sendSubmission(fan, row.id, 'first try')).status).toBe(200);
@@ -221,11 +221,7 @@ describe('who is told of what', () => {
 
   it('a status change tells each submitter whose status changed, and no one else', async () => {
     const creator = await createUser();
-    const row = await createEnvolvement(creator.id, {
-      submissionsAllowed: true,
-      submissionsActive: true,
-      submissionText: true,
-    });
+    const row = await createOpenForSubmissions(creator);
     const [approved, denied, unchanged] = [await createUser(), await createUser(), await createUser()];
     for (const user of [approved, denied, unchanged]) {
       await createPurchase(row.id, user.id);
@@ -276,11 +272,7 @@ describe('the e-mail outbox', () => {
   it('follows the preferences set through the API: a topic off, another still on', async () => {
     const creator = await createUser();
     const fan = await createUser();
-    const row = await createEnvolvement(creator.id, {
-      submissionsAllowed: true,
-      submissionsActive: true,
-      submissionText: true,
-    });
+    const row = await createOpenForSubmissions(creator);
     await call('PUT', '/api/notifications/preferences', { as: creator, json: { members: false } });
     await joinFree(fan, row.id);
     await sendSubmission(fan, row.id, 'mine');

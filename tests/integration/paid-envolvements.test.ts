@@ -7,7 +7,7 @@ import { call } from '../helpers/http';
 import { deliver, handled, joinByCard, openCheckout, paidSetup, paymentOf, useFakeStripe } from '../helpers/payments';
 import { connectCreator } from '../helpers/payout-accounts';
 import { buildEnvolvement, createEnvolvement, createUser, type TestUser } from '../factories';
-import { creationBody } from '../factories/envolvement-input';
+import { creationBody, editBody } from '../factories/envolvement-input';
 
 useTestDatabase();
 const stripe = useFakeStripe();
@@ -24,22 +24,6 @@ const CREATOR_CANNOT_TAKE_PAYMENTS = {
 
 const create = (as: TestUser, price: number) =>
   call('POST', '/api/post/new-base-envolvement', { as, json: creationBody({ price: { price, free: false } }) });
-
-function editBody(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Edited title',
-    previewText: 'Edited preview',
-    description: 'Edited description',
-    imgUrl: '',
-    price: { price: 12, free: false },
-    quantity: { quantity: 10, unlimited: false },
-    categories: ['Music'],
-    endDate: { endDate: null, none: true },
-    targetEnvolvmentDate: null,
-    isActive: true,
-    ...overrides,
-  };
-}
 
 const edit = (as: TestUser, id: string, overrides: Record<string, unknown> = {}) =>
   call('PUT', `/api/post/${id}`, { as, json: editBody(overrides) });

@@ -7,7 +7,7 @@ import { grantAccess } from '@/lib/payments/grant';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { whileUpdating } from '../helpers/interleave';
-import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
+import { createEnvolvement, createPurchase, createUser, createWithMembers, type TestUser } from '../factories';
 
 useTestDatabase();
 
@@ -116,10 +116,8 @@ describe('concurrent claims', () => {
 
 describe('GET /api/payment/check-access/{id}', () => {
   it('is true for the creator and buyers only', async () => {
-    const creator = await createUser();
-    const buyer = await createUser();
-    const row = await createEnvolvement(creator.id);
-    await createPurchase(row.id, buyer.id);
+    const { creator, row, members } = await createWithMembers(1);
+    const [buyer] = members;
     const check = (as: TestUser | null) => call('GET', `/api/payment/check-access/${row.id}`, { as });
     expect((await check(creator)).body).toEqual({ hasAccess: true });
     expect((await check(buyer)).body).toEqual({ hasAccess: true });

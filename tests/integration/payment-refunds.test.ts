@@ -7,6 +7,7 @@ import { call } from '../helpers/http';
 import {
   checkAccess,
   deliver,
+  expectRefundedInFull,
   joinByCard,
   paidSetup,
   paymentOf,
@@ -32,6 +33,26 @@ async function purchaseOf(id: string) {
 }
 
 const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
+
+/** Signed out, a 401; signed in as anyone but the creator (the buyer too), a 403 that says so. */
+async function expectCreatorOnly(
+  ask: (as: TestUser | null) => ReturnType<typeof call>,
+  buyer: TestUser,
+  forbidden: string,
+) {
+  const signedOut = await ask(null);
+  expect({ status: signedOut.status, body: signedOut.body }).toEqual({
+    status: 401,
+    body: { error: 'You must be signed in to do this.', code: 'unauthorized' },
+  });
+  for (const someone of [buyer, await createUser()]) {
+    const res = await ask(someone);
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 403,
+      body: { error: forbidden, code: 'forbidden' },
+    });
+  }
+}
 
 function memberOf(user: TestUser, purchase: { id: string; createdAt: Date }, rest: Record<string, unknown>) {
   return {
@@ -135,17 +156,11 @@ describe('GET /api/post/{id}/members', () => {
       status: 404,
       body: { error: 'Envolvement not found', code: 'not_found' },
     });
-    const signedOut = await members(null, row.id);
-    expect(signedOut.status).toBe(401);
-    expect(signedOut.body).toEqual({ error: 'You must be signed in to do this.', code: 'unauthorized' });
-    for (const someone of [buyer, await createUser()]) {
-      const res = await members(someone, row.id);
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({
-        error: 'Only the creator can see the members of this envolvement.',
-        code: 'forbidden',
-      });
-    }
+    await expectCreatorOnly(
+      (as) => members(as, row.id),
+      buyer,
+      'Only the creator can see the members of this envolvement.',
+    );
   });
 });
 
@@ -166,13 +181,7 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
         refundable: false,
       }),
     );
-    expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'creator' }]);
-    expect(await paymentOf(intentId)).toMatchObject({
-      status: 'refunded',
-      amountRefundedCents: 1999,
-      refundReason: 'creator',
-      refundRequestedBy: creator.id,
-    });
+    await expectRefundedInFull(stripe(), intentId, 'creator', creator.id);
     const [stripeRefund] = [...stripe().refundsById.values()].filter((r) => r.payment_intent === intentId);
     expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, intentId))).toEqual([
       {
@@ -193,6 +202,7 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
     expect(seen.body.membership).toEqual({
       joinedAt: purchase.createdAt.toISOString(),
       amountCents: 1999,
+      currency: 'usd',
       free: false,
       endReason: 'refunded',
       paymentStatus: 'refunded',
@@ -288,17 +298,11 @@ describe('POST /api/payment/refund/{purchaseId}', () => {
   it('answers 401 signed out, 403 for anyone but the creator, 404 for an unknown or malformed id', async () => {
     const { creator, buyer, row } = await paidSetup();
     const { intentId, purchase } = await join(buyer, row.id);
-    const signedOut = await refund(null, purchase.id);
-    expect(signedOut.status).toBe(401);
-    expect(signedOut.body).toEqual({ error: 'You must be signed in to do this.', code: 'unauthorized' });
-    for (const someone of [buyer, await createUser()]) {
-      const res = await refund(someone, purchase.id);
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({
-        error: 'Only the creator can refund members of this envolvement.',
-        code: 'forbidden',
-      });
-    }
+    await expectCreatorOnly(
+      (as) => refund(as, purchase.id),
+      buyer,
+      'Only the creator can refund members of this envolvement.',
+    );
     // Another creator's own envolvement gives no right over this one's members.
     const otherCreator = await createUser();
     await createEnvolvement(otherCreator.id, { priceCents: 1999 });

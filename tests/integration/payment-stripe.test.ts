@@ -9,7 +9,7 @@ import { useTestDatabase } from '../helpers/db';
 import type { FakeEvent } from '../helpers/fake-stripe';
 import type { FakeObject } from '../helpers/fake-stripe-ledger';
 import { buildRequest, call } from '../helpers/http';
-import { deliver, handled, openCheckout, paidSetup, pay, postWebhook, useFakeStripe } from '../helpers/payments';
+import { deliver, handled, openPaidCheckout, paidSetup, pay, postWebhook, useFakeStripe } from '../helpers/payments';
 
 useTestDatabase();
 const stripe = useFakeStripe();
@@ -61,12 +61,21 @@ const ledgerOf = async (id: string) => (await db().select().from(payments).where
 const refundsAtStripe = (id: string) =>
   [...stripe().refundsById.values()].filter((r) => r.payment_intent === id).map((r) => r.amount);
 
+/** Refunded in full at Stripe, and what the completion page tells the buyer of it, and why. */
+async function expectBuyerRefunded(buyer: TestUser, id: string, refundReason: string) {
+  expect(refundsAtStripe(id)).toEqual([1999]);
+  const amount = await answer(call('GET', `/api/payment/get-payment-amount/${id}`, { as: buyer }));
+  expect(amount).toEqual({
+    status: 200,
+    body: { amount: 1999, currency: 'usd', status: 'refunded', refundReason, paidAt: expect.any(String) },
+  });
+}
+
 /** Checkout through the API and the card charged at Stripe; no event delivered yet. */
 async function paidAtStripe(overrides: Parameters<typeof paidSetup>[0] = {}) {
-  const setup = await paidSetup(overrides);
-  const id = await openCheckout(setup.buyer, setup.row.id);
-  stripe().succeed(id);
-  return { ...setup, id };
+  const checkout = await openPaidCheckout(overrides);
+  stripe().succeed(checkout.id);
+  return checkout;
 }
 
 describe('GET /api/payment/config', () => {
@@ -153,8 +162,7 @@ describe('POST /api/payment/create-payment-intent', () => {
 
 describe('confirming a card payment', () => {
   it('grants access only once Stripe says the payment succeeded, and only to its payer', async () => {
-    const { buyer, row } = await paidSetup();
-    const id = await openCheckout(buyer, row.id);
+    const { buyer, row, id } = await openPaidCheckout();
     expect(await grant(buyer, row.id, id)).toEqual({
       status: 409,
       body: { error: 'Payment has not been completed.', code: 'conflict' },
@@ -173,8 +181,7 @@ describe('confirming a card payment', () => {
   });
 
   it('shows the payer the envolvement and the amount, and nobody else', async () => {
-    const { buyer, row } = await paidSetup();
-    const id = await openCheckout(buyer, row.id);
+    const { buyer, row, id } = await openPaidCheckout();
     const amount = await answer(call('GET', `/api/payment/get-payment-amount/${id}`, { as: buyer }));
     expect(amount).toEqual({
       status: 200,
@@ -275,15 +282,11 @@ describe('POST /api/payment/webhook', () => {
     const cheap = variantOf(succeededEvent(id), { amount: 100, amount_received: 100 });
     expect(await deliverOne(cheap)).toEqual(handled('moved: succeeded; refund: amount_mismatch'));
     expect(await membershipsOf(row.id)).toEqual([]);
-    expect(refundsAtStripe(id)).toEqual([1999]);
-    const amount = await answer(call('GET', `/api/payment/get-payment-amount/${id}`, { as: buyer }));
-    expect(amount.body).toEqual({
-      amount: 1999,
-      currency: 'usd',
-      status: 'refunded',
-      refundReason: 'The amount paid did not match the price offered, so this payment was refunded.',
-      paidAt: expect.any(String),
-    });
+    await expectBuyerRefunded(
+      buyer,
+      id,
+      'The amount paid did not match the price offered, so this payment was refunded.',
+    );
   });
 
   it("grants what the ledger recorded, whatever the event's metadata says", async () => {
@@ -313,14 +316,6 @@ describe('POST /api/payment/webhook', () => {
     const { buyer, row, id } = await paidAtStripe({ quantity: 1 });
     await createPurchase(row.id, (await createUser()).id, 1999);
     expect(await deliverOne(succeededEvent(id))).toEqual(handled('moved: succeeded; refund: sold_out'));
-    expect(refundsAtStripe(id)).toEqual([1999]);
-    const amount = await answer(call('GET', `/api/payment/get-payment-amount/${id}`, { as: buyer }));
-    expect(amount.body).toEqual({
-      amount: 1999,
-      currency: 'usd',
-      status: 'refunded',
-      refundReason: 'The last spot went while you were paying, so this payment was refunded.',
-      paidAt: expect.any(String),
-    });
+    await expectBuyerRefunded(buyer, id, 'The last spot went while you were paying, so this payment was refunded.');
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_STRIPE_KEYS } from '@/lib/payments/test-mode';
+import { LOCAL_STRIPE_KEYS } from '@/lib/stripe/test-mode';
 import { CHECKOUT_NO_LONGER_PAYABLE } from '@/lib/payments/test-card';
 import { createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
@@ -145,19 +145,13 @@ describe('paying with a test card', () => {
 });
 
 describe('where the route does not exist', () => {
-  it('answers 404 in production, whoever asks and whatever the card', async () => {
+  const elsewhere: Array<[string, Record<string, string>]> = [
+    ['in production', { NODE_ENV: 'production', NEXTAUTH_SECRET: 'a-production-secret-for-this-test' }],
+    ['with real Stripe keys', { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake' }],
+  ];
+  it.each(elsewhere)('answers 404 %s, whoever asks and whatever the card', async (_, env) => {
     const { buyer, id } = await checkout();
-    vi.stubEnv('NODE_ENV', 'production');
-    vi.stubEnv('NEXTAUTH_SECRET', 'a-production-secret-for-this-test');
-    expect(await payBy(buyer, card(id))).toEqual(notFound);
-    expect(await payBy(null, {})).toEqual(notFound);
-    expect(stripe().intents.get(id)!.status).toBe('requires_payment_method');
-  });
-
-  it('answers 404 with real Stripe keys, whoever asks', async () => {
-    const { buyer, id } = await checkout();
-    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_fake');
-    vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_test_fake');
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
     expect(await payBy(buyer, card(id))).toEqual(notFound);
     expect(await payBy(null, {})).toEqual(notFound);
     expect(stripe().intents.get(id)!.status).toBe('requires_payment_method');

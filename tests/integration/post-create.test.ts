@@ -5,19 +5,12 @@ import { envolvements } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { useFakeStripe } from '../helpers/payments';
-import { connectCreator } from '../helpers/payout-accounts';
-import { createUser } from '../factories';
+import { createSeller, createUser } from '../factories';
 import { creationBody, daysFromNow } from '../factories/envolvement-input';
 
 useTestDatabase();
 // Prices are set only by creators whose Stripe account can take charges.
 useFakeStripe();
-
-async function createSeller(overrides: Parameters<typeof createUser>[0] = {}) {
-  const user = await createUser(overrides);
-  await connectCreator(user.id);
-  return user;
-}
 
 const create = async (json: unknown, as?: Awaited<ReturnType<typeof createUser>> | null) =>
   call('POST', '/api/post/new-base-envolvement', { json, as: as === undefined ? await createUser() : as });

@@ -5,37 +5,14 @@ import { envolvements, posts, purchases, submissions } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { useFakeStripe } from '../helpers/payments';
-import { connectCreator } from '../helpers/payout-accounts';
-import { createEnvolvement, createPurchase, createUser } from '../factories';
+import { createEnvolvement, createPurchase, createSeller, createUser } from '../factories';
+import { editBody } from '../factories/envolvement-input';
 
 useTestDatabase();
 // Prices are set only by creators whose Stripe account can take charges.
 useFakeStripe();
 
-async function createSeller(overrides: Parameters<typeof createUser>[0] = {}) {
-  const user = await createUser(overrides);
-  await connectCreator(user.id);
-  return user;
-}
-
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-function editBody(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Edited title',
-    previewText: 'Edited preview',
-    description: 'Edited description',
-    imgUrl: '',
-    price: { price: 2.5, free: false },
-    quantity: { quantity: 10, unlimited: false },
-    categories: ['Music'],
-    endDate: { endDate: null, none: true },
-    targetEnvolvmentDate: null,
-    active: true,
-    isActive: true,
-    ...overrides,
-  };
-}
 
 describe('GET /api/post/{id}', () => {
   it('answers the spec shape; buyers are listed for the creator only', async () => {

@@ -94,6 +94,7 @@ describe('GET /api/profile/{userId}', () => {
       userID: 'local|creator-9',
       categories: ['Gaming'],
       priceCents: 0,
+      currency: 'usd',
       endDate: { endDate: null, none: true },
       quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
       active: true,

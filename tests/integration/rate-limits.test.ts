@@ -6,7 +6,7 @@ import { db } from '@/lib/db/client';
 import { RATE_LIMITS } from '@/lib/rate-limit';
 import { createLocalUser } from '@/lib/users/service';
 import { users, waitlistEntries } from '@/models';
-import { createUser } from '../factories';
+import { createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { buildRequest, call } from '../helpers/http';
 
@@ -17,6 +17,9 @@ afterEach(() => {
 });
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
+/** Joins the waitlist as a client at `ip`, as seen by the nearest proxy. */
+const joinWaitlist = (email: string, ip: string) =>
+  call('POST', '/api/waitlist', { json: { email }, headers: from(ip) });
 
 /** Moves the clock past `seconds` (only Date: the stores compare with Date.now()). */
 function laterBy(seconds: number) {
@@ -37,52 +40,22 @@ describe('per-IP limits on the public forms', () => {
   it('waitlist: the eleventh request from one address waits an hour; other addresses do not; then it resets', async () => {
     const { points, duration } = RATE_LIMITS.waitlistIp;
     for (let i = 0; i < points; i += 1) {
-      expect(
-        (
-          await call('POST', '/api/waitlist', {
-            json: { email: `fan${i}@example.com` },
-            headers: from('203.0.113.7'),
-          })
-        ).status,
-      ).toBe(201);
+      expect((await joinWaitlist(`fan${i}@example.com`, '203.0.113.7')).status).toBe(201);
     }
-    const limited = await call('POST', '/api/waitlist', {
-      json: { email: 'late@example.com' },
-      headers: from('203.0.113.7'),
-    });
+    const limited = await joinWaitlist('late@example.com', '203.0.113.7');
     const wait = expectLimited(limited, /^Too many waitlist requests\. Please try again in (60|59) minutes\.$/);
     expect(wait).toBeLessThanOrEqual(duration);
     expect(await db().select().from(waitlistEntries)).toHaveLength(points);
-    expect(
-      (
-        await call('POST', '/api/waitlist', {
-          json: { email: 'other@example.com' },
-          headers: from('198.51.100.2'),
-        })
-      ).status,
-    ).toBe(201);
+    expect((await joinWaitlist('other@example.com', '198.51.100.2')).status).toBe(201);
     laterBy(duration);
-    expect(
-      (
-        await call('POST', '/api/waitlist', {
-          json: { email: 'late@example.com' },
-          headers: from('203.0.113.7'),
-        })
-      ).status,
-    ).toBe(201);
+    expect((await joinWaitlist('late@example.com', '203.0.113.7')).status).toBe(201);
   });
 
   it('counts the address the nearest proxy saw, not what the client wrote before it', async () => {
     for (let i = 0; i < RATE_LIMITS.waitlistIp.points; i += 1) {
-      await call('POST', '/api/waitlist', {
-        json: { email: `fan${i}@example.com` },
-        headers: from(`10.0.0.${i}, 203.0.113.7`),
-      });
+      await joinWaitlist(`fan${i}@example.com`, `10.0.0.${i}, 203.0.113.7`);
     }
-    const res = await call('POST', '/api/waitlist', {
-      json: { email: 'spoof@example.com' },
-      headers: from('1.2.3.4, 203.0.113.7'),
-    });
+    const res = await joinWaitlist('spoof@example.com', '1.2.3.4, 203.0.113.7');
     expect(res.status).toBe(429);
   });
 
@@ -126,28 +99,34 @@ describe('per-IP limits on the public forms', () => {
 });
 
 describe('per-user limits', () => {
+  /**
+   * A user's write of an unknown envolvement (a 404) is counted before the body is read: past
+   * `limit.points` it is refused with `message`; another user is not; the window then resets.
+   */
+  async function expectPerUserLimit(path: string, limit: { points: number; duration: number }, message: RegExp) {
+    const [user, other] = [await createUser(), await createUser()];
+    const ask = (as: TestUser) => call('POST', path, { as, json: { submissionId: 'no-such-id' } });
+    for (let i = 0; i < limit.points; i += 1) expect((await ask(user)).status).toBe(404);
+    expectLimited(await ask(user), message);
+    expect((await ask(other)).status).toBe(404);
+    laterBy(limit.duration);
+    expect((await ask(user)).status).toBe(404);
+  }
+
   it('payment intents: twenty per ten minutes per user, counted before the body is read', async () => {
-    const buyer = await createUser();
-    const other = await createUser();
-    const start = (as: typeof buyer) =>
-      call('POST', '/api/payment/create-payment-intent', { as, json: { submissionId: 'no-such-id' } });
-    for (let i = 0; i < RATE_LIMITS.paymentIntent.points; i += 1) expect((await start(buyer)).status).toBe(404);
-    expectLimited(await start(buyer), /^Too many payment attempts\./);
-    expect((await start(other)).status).toBe(404);
-    laterBy(RATE_LIMITS.paymentIntent.duration);
-    expect((await start(buyer)).status).toBe(404);
+    await expectPerUserLimit(
+      '/api/payment/create-payment-intent',
+      RATE_LIMITS.paymentIntent,
+      /^Too many payment attempts\./,
+    );
   });
 
   it('joins and payment confirmations: thirty per ten minutes per user, counted before the body is read', async () => {
-    const member = await createUser();
-    const other = await createUser();
-    const join = (as: typeof member) =>
-      call('POST', '/api/payment/grant-access', { as, json: { submissionId: 'no-such-id' } });
-    for (let i = 0; i < RATE_LIMITS.grantAccess.points; i += 1) expect((await join(member)).status).toBe(404);
-    expectLimited(await join(member), /^Too many join attempts\. Please try again in (10|9) minutes\.$/);
-    expect((await join(other)).status).toBe(404);
-    laterBy(RATE_LIMITS.grantAccess.duration);
-    expect((await join(member)).status).toBe(404);
+    await expectPerUserLimit(
+      '/api/payment/grant-access',
+      RATE_LIMITS.grantAccess,
+      /^Too many join attempts\. Please try again in (10|9) minutes\.$/,
+    );
   });
 
   it('user search: sixty a minute per user, or per address for visitors, on both forms of the endpoint', async () => {

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifyLocalCredentials } from '@/lib/users/service';
-import { isDatabaseEmpty, seedDemoData } from '@/lib/db/seed';
-import { DEMO_PASSWORD, DEMO_USERS } from '@/lib/db/demo-data';
+import { isDatabaseEmpty, seedDemoData } from '@/lib/demo/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '@/lib/demo/data';
 import { isSoldOut } from '@/lib/envolvements/rules';
 import { envolvements, posts, purchases, users } from '@/models';
 import { CATEGORIES } from '@/lib/domain/categories';

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db/client';
-import { DEMO_USERS, demoPayoutAccountId } from '@/lib/db/demo-data';
-import { prepareDatabase } from '@/lib/db/prepare';
-import { seedDemoData } from '@/lib/db/seed';
-import { getStripe } from '@/lib/payments/stripe';
-import { LOCAL_STRIPE_KEYS } from '@/lib/payments/test-mode';
+import { DEMO_USERS, demoPayoutAccountId } from '@/lib/demo/data';
+import { startServer } from '@/lib/server/start';
+import { seedDemoData } from '@/lib/demo/seed';
+import { getStripe } from '@/lib/stripe/client';
+import { LOCAL_STRIPE_KEYS } from '@/lib/stripe/test-mode';
 import { earningsEntries, envolvements, payoutAccounts, purchases } from '@/models';
 import { startStripeStandIn, type StripeStandIn } from '@/scripts/stripe-stand-in';
 import { createUser, type TestUser } from '../factories';
@@ -150,7 +150,7 @@ describe('a production server with the stand-in’s keys', () => {
   it('refuses to start, saying why', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('NEXTAUTH_SECRET', 'a-production-secret-for-this-test');
-    await expect(prepareDatabase()).rejects.toThrow(
+    await expect(startServer()).rejects.toThrow(
       'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are the local test keys of `npm run dev`',
     );
   });
@@ -160,7 +160,7 @@ describe('a production server with the stand-in’s keys', () => {
     vi.stubEnv('NEXTAUTH_SECRET', 'a-production-secret-for-this-test');
     vi.stubEnv('STRIPE_SECRET_KEY', 'sk_live_real');
     vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_live_real');
-    await expect(prepareDatabase()).rejects.toThrow(`STRIPE_WEBHOOK_SECRET is the local test key of \`npm run dev\``);
+    await expect(startServer()).rejects.toThrow(`STRIPE_WEBHOOK_SECRET is the local test key of \`npm run dev\``);
     expect(LOCAL_STRIPE_KEYS.STRIPE_WEBHOOK_SECRET).toBe(process.env.STRIPE_WEBHOOK_SECRET);
   });
 });

@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { hashPassword, verifyPassword } from '@/lib/users/password';
 
 const PASSWORD = 'Tulip-Rocket-Lantern-93';
 

@@ -32,27 +32,30 @@ describe('getAuthSecret', () => {
 });
 
 describe('the development secret’s warning', () => {
-  // The warning is given once per process: each test loads the modules afresh.
-  async function freshModules() {
+  // The warning is given once per process: each test loads the modules afresh, and gets
+  // the lines logged while `read` ran.
+  async function loggedWhile(read: (getSecret: typeof getAuthSecret) => void): Promise<string[]> {
     vi.resetModules();
     const log = await import('@/lib/log');
     const secret = await import('@/lib/auth/secret');
     const lines: string[] = [];
     const restore = log.redirectLogs({ write: (line) => void lines.push(line) }, 'info');
-    return { getAuthSecret: secret.getAuthSecret, lines, restore };
+    try {
+      read(secret.getAuthSecret);
+    } finally {
+      restore();
+    }
+    return lines;
   }
 
   it('is logged once, the first time the secret is read outside tests', async () => {
     vi.stubEnv('NEXTAUTH_SECRET', '');
     vi.stubEnv('NODE_ENV', 'development');
-    const fresh = await freshModules();
-    try {
-      expect(fresh.getAuthSecret()).toBe('envolve-development-secret-do-not-use-in-production');
-      expect(fresh.getAuthSecret()).toBe('envolve-development-secret-do-not-use-in-production');
-    } finally {
-      fresh.restore();
-    }
-    expect(fresh.lines.map((line) => JSON.parse(line))).toEqual([
+    const lines = await loggedWhile((getSecret) => {
+      expect(getSecret()).toBe('envolve-development-secret-do-not-use-in-production');
+      expect(getSecret()).toBe('envolve-development-secret-do-not-use-in-production');
+    });
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
       {
         level: 'warn',
         time: expect.any(String),
@@ -67,12 +70,9 @@ describe('the development secret’s warning', () => {
   it('is not logged under tests', async () => {
     vi.stubEnv('NEXTAUTH_SECRET', '');
     vi.stubEnv('NODE_ENV', 'test');
-    const fresh = await freshModules();
-    try {
-      expect(fresh.getAuthSecret()).toBe('envolve-development-secret-do-not-use-in-production');
-    } finally {
-      fresh.restore();
-    }
-    expect(fresh.lines).toEqual([]);
+    const lines = await loggedWhile((getSecret) => {
+      expect(getSecret()).toBe('envolve-development-secret-do-not-use-in-production');
+    });
+    expect(lines).toEqual([]);
   });
 });

@@ -43,6 +43,14 @@ const settled = () => later(SETTLE_MS + 1);
 let admin: Redis;
 let reachable = false;
 const savedUrl = process.env.REDIS_URL;
+/**
+ * Puts REDIS_URL back as it was. Assigning undefined to process.env stores the text
+ * "undefined", which later files sharing this worker took for a Redis address.
+ */
+function restoreRedisUrl(): void {
+  if (savedUrl === undefined) delete process.env.REDIS_URL;
+  else process.env.REDIS_URL = savedUrl;
+}
 const memory = globalThis as { __envolveCacheMemory?: unknown };
 
 beforeAll(async () => {
@@ -57,7 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env.REDIS_URL = savedUrl;
+  restoreRedisUrl();
   if (reachable) await admin.flushdb();
   admin.disconnect();
 });
@@ -75,7 +83,7 @@ function inMemory(options: { maxMemoryCacheSize?: number } = {}): [CacheHandler,
   delete memory.__envolveCacheMemory;
   delete process.env.REDIS_URL;
   const handlers: [CacheHandler, CacheHandler] = [new CacheHandler(options), new CacheHandler(options)];
-  process.env.REDIS_URL = savedUrl;
+  restoreRedisUrl();
   return handlers;
 }
 
@@ -83,7 +91,7 @@ function inMemory(options: { maxMemoryCacheSize?: number } = {}): [CacheHandler,
 async function inRedis(): Promise<[CacheHandler, CacheHandler]> {
   process.env.REDIS_URL = url;
   const handlers: [CacheHandler, CacheHandler] = [new CacheHandler(), new CacheHandler()];
-  process.env.REDIS_URL = savedUrl;
+  restoreRedisUrl();
   const shared = handlers[0].redis!;
   if (shared.status !== 'ready') await new Promise((ready) => shared.once('ready', ready));
   return handlers;
@@ -241,7 +249,7 @@ describe('the cache handler in Redis', () => {
   it('answers a miss, not an error, when Redis does not answer, and reports a lost invalidation', async () => {
     process.env.REDIS_URL = 'redis://127.0.0.1:1/0';
     const away = new CacheHandler();
-    process.env.REDIS_URL = savedUrl;
+    restoreRedisUrl();
     await expect(away.set('rows', fetchEntry('[]'), { tags: [] })).resolves.toBeUndefined();
     await expect(away.get('rows', read)).resolves.toBeNull();
     await expect(away.revalidateTag('envolvement-lists')).rejects.toThrow(/invalidation of envolvement-lists is lost/);
@@ -260,7 +268,7 @@ describe('the cache handler when Redis stops answering', () => {
     target.host = `127.0.0.1:${relay.port}`;
     process.env.REDIS_URL = target.toString();
     const handler = new CacheHandler();
-    process.env.REDIS_URL = savedUrl;
+    restoreRedisUrl();
     try {
       const redis = handler.redis!;
       if (redis.status !== 'ready') await new Promise((ready) => redis.once('ready', ready));

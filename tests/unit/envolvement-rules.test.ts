@@ -10,7 +10,6 @@ import {
   OFFER_BADGES,
   offerAction,
   offerStatus,
-  formatPrice,
   maySee,
   membershipMark,
   profileSlug,
@@ -18,6 +17,7 @@ import {
   spotsLeft,
   visibilityFor,
 } from '@/lib/envolvements/rules';
+import { formatPrice } from '@/lib/domain/money';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const inHours = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
@@ -52,6 +52,7 @@ describe('offerAction', () => {
   const open = {
     _id: 'e1',
     priceCents: 0,
+    currency: 'usd',
     userID: 'u1',
     purchasedBy: [] as string[],
     active: true,
@@ -205,9 +206,9 @@ describe('membershipMark', () => {
 
 describe('formatting', () => {
   it('formats cents as dollars or Free', () => {
-    expect(formatPrice(0)).toBe('Free');
-    expect(formatPrice(5)).toBe('$0.05');
-    expect(formatPrice(2999)).toBe('$29.99');
+    expect(formatPrice(0, 'usd')).toBe('Free');
+    expect(formatPrice(5, 'usd')).toBe('$0.05');
+    expect(formatPrice(2999, 'usd')).toBe('$29.99');
   });
   it('uses the part after the bar for profile links', () => {
     expect(profileSlug('auth0|abc')).toBe('abc');

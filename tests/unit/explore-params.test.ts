@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exploreHref, pullQuery } from '@/components/explore/explore-params';
+import { exploreHref, pullQuery } from '@/lib/explore/params';
 import { exploreFiltersSchema, parseExploreParams, SEARCH_TEXT_MAX } from '@/lib/validation/explore';
 
 describe('Explore URL state', () => {

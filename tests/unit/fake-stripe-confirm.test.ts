@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import type { FakeStripe } from '../helpers/fake-stripe';
+import { startFakeStripeWithSdk, stripeRefusal } from '../helpers/stripe-sdk';
 
 // Confirming an intent with Stripe's test PaymentMethods, as Stripe.js does and as the local
 // card form of `npm run dev` has the server do: held to Stripe's answers through the real SDK.
@@ -8,24 +9,10 @@ import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 let fake: FakeStripe;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  const port = Number(new URL(fake.url).port);
-  stripe = new Stripe('sk_test_fake', { host: '127.0.0.1', port, protocol: 'http', telemetry: false });
-});
+beforeAll(async () => ({ fake, stripe } = await startFakeStripeWithSdk()));
 afterAll(() => fake.close());
 
 const newIntent = () => stripe.paymentIntents.create({ amount: 1999, currency: 'usd', metadata: { userId: 'u1' } });
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    const { type, code, message, statusCode, param } = error as InstanceType<typeof Stripe.errors.StripeError>;
-    return { type, code, message, statusCode, param };
-  }
-  throw new Error('expected Stripe to refuse');
-}
 
 describe('POST /v1/payment_intents/{id}/confirm', () => {
   it('pm_card_visa pays: the intent succeeds with its charge, and the events say so', async () => {
@@ -69,14 +56,16 @@ describe('POST /v1/payment_intents/{id}/confirm', () => {
   it('refuses an intent that is paid or canceled', async () => {
     const { id } = await newIntent();
     await stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_visa' });
-    expect(await refusal(stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_visa' }))).toMatchObject({
+    expect(await stripeRefusal(stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_visa' }))).toMatchObject({
       type: 'StripeInvalidRequestError',
       code: 'payment_intent_unexpected_state',
       statusCode: 400,
     });
     const other = await newIntent();
     await stripe.paymentIntents.cancel(other.id);
-    expect(await refusal(stripe.paymentIntents.confirm(other.id, { payment_method: 'pm_card_visa' }))).toMatchObject({
+    expect(
+      await stripeRefusal(stripe.paymentIntents.confirm(other.id, { payment_method: 'pm_card_visa' })),
+    ).toMatchObject({
       code: 'payment_intent_unexpected_state',
       message: expect.stringContaining('it has a status of canceled'),
     });
@@ -84,18 +73,20 @@ describe('POST /v1/payment_intents/{id}/confirm', () => {
 
   it('refuses a missing or unknown payment method, and an unknown intent', async () => {
     const { id } = await newIntent();
-    expect(await refusal(stripe.paymentIntents.confirm(id))).toMatchObject({
+    expect(await stripeRefusal(stripe.paymentIntents.confirm(id))).toMatchObject({
       code: 'parameter_missing',
       param: 'payment_method',
     });
-    expect(await refusal(stripe.paymentIntents.confirm(id, { payment_method: 'pm_nope' }))).toEqual({
+    expect(await stripeRefusal(stripe.paymentIntents.confirm(id, { payment_method: 'pm_nope' }))).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'resource_missing',
       message: "No such PaymentMethod: 'pm_nope'",
       statusCode: 400,
       param: 'payment_method',
     });
-    expect(await refusal(stripe.paymentIntents.confirm('pi_nope', { payment_method: 'pm_card_visa' }))).toMatchObject({
+    expect(
+      await stripeRefusal(stripe.paymentIntents.confirm('pi_nope', { payment_method: 'pm_card_visa' })),
+    ).toMatchObject({
       code: 'resource_missing',
       statusCode: 404,
     });
@@ -105,8 +96,12 @@ describe('POST /v1/payment_intents/{id}/confirm', () => {
   it('answers a retried decline with the same answer, without declining twice', async () => {
     const { id } = await newIntent();
     const once = { idempotencyKey: `confirm-${id}` };
-    const first = await refusal(stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_chargeDeclined' }, once));
-    const again = await refusal(stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_chargeDeclined' }, once));
+    const first = await stripeRefusal(
+      stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_chargeDeclined' }, once),
+    );
+    const again = await stripeRefusal(
+      stripe.paymentIntents.confirm(id, { payment_method: 'pm_card_chargeDeclined' }, once),
+    );
     expect(again).toEqual(first);
     expect(fake.eventsFor(id)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import type { FakeStripe } from '../helpers/fake-stripe';
+import { startFakeStripeWithSdk, stripeRefusal } from '../helpers/stripe-sdk';
 
 // Connect in the fake: Express accounts and their onboarding, and destination charges with
 // an application fee, held to Stripe's behaviour through the real SDK.
@@ -8,24 +9,10 @@ import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 let fake: FakeStripe;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  const port = Number(new URL(fake.url).port);
-  stripe = new Stripe('sk_test_x', { host: '127.0.0.1', port, protocol: 'http', telemetry: false });
-});
+beforeAll(async () => ({ fake, stripe } = await startFakeStripeWithSdk()));
 afterAll(() => fake.close());
 
 const anyTime = expect.any(Number);
-
-async function stripeError(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    const { type, code, message, param, statusCode } = error as InstanceType<typeof Stripe.errors.StripeError>;
-    return { type, code, message, param, statusCode };
-  }
-  throw new Error('expected Stripe to refuse');
-}
 
 const newAccount = () =>
   stripe.accounts.create({
@@ -87,7 +74,7 @@ describe('connected accounts', () => {
     expect({ ...(await stripe.accounts.retrieve(account.id)) }).toEqual({ ...account });
     // Stripe sends account.updated for changes, not for a new account.
     expect(accountEvents(account.id)).toEqual([]);
-    expect(await stripeError(stripe.accounts.retrieve('acct_unknown'))).toMatchObject({
+    expect(await stripeRefusal(stripe.accounts.retrieve('acct_unknown'))).toMatchObject({
       code: 'resource_missing',
       statusCode: 404,
     });
@@ -137,7 +124,7 @@ describe('connected accounts', () => {
 
   it('refuses an account link for an unknown account or without a required param', async () => {
     expect(
-      await stripeError(stripe.accountLinks.create({ account: 'acct_unknown', type: 'account_onboarding', ...back })),
+      await stripeRefusal(stripe.accountLinks.create({ account: 'acct_unknown', type: 'account_onboarding', ...back })),
     ).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'resource_missing',
@@ -147,7 +134,7 @@ describe('connected accounts', () => {
     });
     const account = await newAccount();
     const noReturn = { account: account.id, type: 'account_onboarding', refresh_url: back.refresh_url } as const;
-    expect(await stripeError(stripe.accountLinks.create(noReturn))).toEqual({
+    expect(await stripeRefusal(stripe.accountLinks.create(noReturn))).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'parameter_missing',
       message: 'Missing required param: return_url.',
@@ -186,7 +173,7 @@ describe('connected accounts', () => {
 
   it('refuses a login link before onboarding and gives one to the Express dashboard after', async () => {
     const account = await newAccount();
-    expect(await stripeError(stripe.accounts.createLoginLink(account.id))).toEqual({
+    expect(await stripeRefusal(stripe.accounts.createLoginLink(account.id))).toEqual({
       type: 'StripeInvalidRequestError',
       code: undefined,
       message: 'Cannot create a login link for an account that has not completed onboarding.',
@@ -209,7 +196,7 @@ describe('connected accounts', () => {
 describe('destination charges', () => {
   it('refuses an unknown destination, one that cannot take charges, a fee without one, and a fee above the amount', async () => {
     const create = (params: Partial<Stripe.PaymentIntentCreateParams>) =>
-      stripeError(stripe.paymentIntents.create({ amount: 1000, currency: 'usd', ...params }));
+      stripeRefusal(stripe.paymentIntents.create({ amount: 1000, currency: 'usd', ...params }));
     expect(await create({ transfer_data: { destination: 'acct_unknown' } })).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'resource_missing',
@@ -388,7 +375,7 @@ describe('refunds of destination charges', () => {
     const intent = await stripe.paymentIntents.create({ amount: 800, currency: 'usd' });
     fake.succeed(intent.id);
     expect(
-      await stripeError(stripe.refunds.create({ payment_intent: intent.id, reverse_transfer: true })),
+      await stripeRefusal(stripe.refunds.create({ payment_intent: intent.id, reverse_transfer: true })),
     ).toMatchObject({
       type: 'StripeInvalidRequestError',
       message: 'This charge has no transfer to reverse.',

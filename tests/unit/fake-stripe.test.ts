@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStripeForm, startFakeStripe, type FakeEvent, type FakeStripe } from '../helpers/fake-stripe';
+import { startFakeStripeWithSdk, stripeRefusal } from '../helpers/stripe-sdk';
 
 // The fake stands in for Stripe wherever the payments ledger is tested, so it is held to
 // Stripe's behaviour here, through the real SDK.
@@ -10,24 +11,10 @@ import { parseStripeForm, startFakeStripe, type FakeEvent, type FakeStripe } fro
 let fake: FakeStripe;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  const port = Number(new URL(fake.url).port);
-  stripe = new Stripe('sk_test_fake', { host: '127.0.0.1', port, protocol: 'http', telemetry: false });
-});
+beforeAll(async () => ({ fake, stripe } = await startFakeStripeWithSdk()));
 afterAll(() => fake.close());
 
 const anyTime = expect.any(Number);
-
-async function stripeError(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    const { type, code, message, statusCode } = error as InstanceType<typeof Stripe.errors.StripeError>;
-    return { type, code, message, statusCode };
-  }
-  throw new Error('expected Stripe to refuse');
-}
 
 const paidIntent = async (amount = 1999) => {
   const intent = await stripe.paymentIntents.create({ amount, currency: 'usd', metadata: { userId: 'u1' } });
@@ -152,13 +139,14 @@ describe('payment intents', () => {
   });
 
   it('answers 404 resource_missing for an unknown intent or charge, and for an unknown path', async () => {
-    expect(await stripeError(stripe.paymentIntents.retrieve('pi_unknown'))).toEqual({
+    expect(await stripeRefusal(stripe.paymentIntents.retrieve('pi_unknown'))).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'resource_missing',
       message: "No such payment_intent: 'pi_unknown'",
+      param: 'id',
       statusCode: 404,
     });
-    expect(await stripeError(stripe.charges.retrieve('ch_unknown'))).toMatchObject({
+    expect(await stripeRefusal(stripe.charges.retrieve('ch_unknown'))).toMatchObject({
       code: 'resource_missing',
       statusCode: 404,
     });
@@ -170,7 +158,7 @@ describe('payment intents', () => {
     const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
     expect(canceled).toMatchObject({ status: 'canceled', canceled_at: anyTime, cancellation_reason: 'abandoned' });
     expect(fake.eventsFor(intent.id).map((e) => e.type)).toEqual(['payment_intent.canceled']);
-    const again = await stripeError(stripe.paymentIntents.cancel(intent.id));
+    const again = await stripeRefusal(stripe.paymentIntents.cancel(intent.id));
     expect(again).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'payment_intent_unexpected_state',
@@ -180,7 +168,7 @@ describe('payment intents', () => {
       statusCode: 400,
     });
     const paid = await paidIntent();
-    expect((await stripeError(stripe.paymentIntents.cancel(paid.id))).message).toMatch(
+    expect((await stripeRefusal(stripe.paymentIntents.cancel(paid.id))).message).toMatch(
       /^You cannot cancel this PaymentIntent because it has a status of succeeded\./,
     );
     expect(
@@ -217,7 +205,7 @@ describe('refunds', () => {
     const rest = await stripe.refunds.create({ payment_intent: intent.id });
     expect(rest).toMatchObject({ amount: 1499, reason: null, metadata: {} });
     expect(await stripe.charges.retrieve(chargeId)).toMatchObject({ amount_refunded: 1999, refunded: true });
-    expect(await stripeError(stripe.refunds.create({ payment_intent: intent.id }))).toEqual({
+    expect(await stripeRefusal(stripe.refunds.create({ payment_intent: intent.id }))).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'charge_already_refunded',
       message: `Charge ${chargeId} has already been refunded.`,
@@ -248,25 +236,29 @@ describe('refunds', () => {
   it('refuses more than is left, an unpaid intent, an unknown charge, and neither intent nor charge', async () => {
     const intent = await paidIntent(1000);
     await stripe.refunds.create({ charge: intent.latest_charge!, amount: 400 });
-    expect(await stripeError(stripe.refunds.create({ payment_intent: intent.id, amount: 601 }))).toEqual({
+    expect(await stripeRefusal(stripe.refunds.create({ payment_intent: intent.id, amount: 601 }))).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'amount_too_large',
       message: 'Refund amount (6.01 USD) is greater than unrefunded amount on charge (6.00 USD)',
+      param: 'amount',
       statusCode: 400,
     });
     expect(await stripe.refunds.create({ payment_intent: intent.id, amount: 600 })).toMatchObject({ amount: 600 });
     const unpaid = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
-    expect(await stripeError(stripe.refunds.create({ payment_intent: unpaid.id }))).toEqual({
+    expect(await stripeRefusal(stripe.refunds.create({ payment_intent: unpaid.id }))).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'charge_not_refundable',
       message: `This PaymentIntent (${unpaid.id}) does not have a successful charge to refund.`,
       statusCode: 400,
     });
-    expect(await stripeError(stripe.refunds.create({ charge: 'ch_unknown' }))).toMatchObject({
+    expect(await stripeRefusal(stripe.refunds.create({ charge: 'ch_unknown' }))).toMatchObject({
       code: 'resource_missing',
       statusCode: 404,
     });
-    expect(await stripeError(stripe.refunds.create({}))).toMatchObject({ code: 'parameter_missing', statusCode: 400 });
+    expect(await stripeRefusal(stripe.refunds.create({}))).toMatchObject({
+      code: 'parameter_missing',
+      statusCode: 400,
+    });
   });
 
   it('lets intents from the legacy controls be refunded: setStatus and addIntent give a charge, without events', async () => {
@@ -305,7 +297,7 @@ describe('idempotency', () => {
         "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than 'create-1' if you meant to execute a different request.",
     });
     expect(
-      await stripeError(stripe.refunds.create({ payment_intent: first.id }, { idempotencyKey: 'create-1' })),
+      await stripeRefusal(stripe.refunds.create({ payment_intent: first.id }, { idempotencyKey: 'create-1' })),
     ).toMatchObject({
       type: 'StripeIdempotencyError',
       message: expect.stringContaining("('/v1/payment_intents' vs '/v1/refunds')"),
@@ -316,10 +308,11 @@ describe('idempotency', () => {
     const missing = stripe.paymentIntents.create({ amount: 1999 } as Stripe.PaymentIntentCreateParams, {
       idempotencyKey: 'create-2',
     });
-    expect(await stripeError(missing)).toEqual({
+    expect(await stripeRefusal(missing)).toEqual({
       type: 'StripeInvalidRequestError',
       code: 'parameter_missing',
       message: 'Missing required param: currency.',
+      param: 'currency',
       statusCode: 400,
     });
     expect(
@@ -336,11 +329,11 @@ describe('idempotency', () => {
     const again = await stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${intent.id}` });
     expect(again.id).toBe(refund.id);
     expect(fake.eventsFor(intent.id).filter((e) => e.type === 'refund.created')).toHaveLength(1);
-    const refused = await stripeError(
+    const refused = await stripeRefusal(
       stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-again-${intent.id}` }),
     );
     expect(
-      await stripeError(
+      await stripeRefusal(
         stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-again-${intent.id}` }),
       ),
     ).toEqual(refused);
@@ -374,9 +367,9 @@ describe('disputes', () => {
       message: `Charge ${lost.latest_charge} has been charged back; cannot issue a refund.`,
       statusCode: 400,
     };
-    expect(await stripeError(stripe.refunds.create({ payment_intent: lost.id }))).toEqual(refusal);
+    expect(await stripeRefusal(stripe.refunds.create({ payment_intent: lost.id }))).toEqual(refusal);
     fake.closeDispute(dispute.id, 'lost');
-    expect(await stripeError(stripe.refunds.create({ payment_intent: lost.id }))).toEqual(refusal);
+    expect(await stripeRefusal(stripe.refunds.create({ payment_intent: lost.id }))).toEqual(refusal);
     expect(() => fake.closeDispute(dispute.id, 'won')).toThrow(`Dispute ${dispute.id} is already closed (lost).`);
     const [created, closed] = fake.eventsFor(lost.id).slice(2);
     expect([created!.type, created!.data.object]).toEqual([

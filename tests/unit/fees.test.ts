@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applicationFeeCents, feeRefundedCents, formatPercent } from '@/lib/domain/fees';
-import { receiveLine } from '@/lib/envolvements/selling';
-import { DEFAULT_PLATFORM_FEE_PERCENT, platformFeePercent, siteCurrency } from '@/lib/payments/config';
+import { receiveLine } from '@/lib/domain/selling';
+import { DEFAULT_PLATFORM_FEE_PERCENT, platformFeePercent, siteCurrency } from '@/lib/stripe/config';
 
 describe('applicationFeeCents', () => {
   it('takes the percentage of the amount in whole cents', () => {
@@ -49,8 +49,8 @@ describe('formatPercent and receiveLine', () => {
   it('says what the creator keeps of a sale', () => {
     expect(formatPercent(5)).toBe('5%');
     expect(formatPercent(2.5)).toBe('2.5%');
-    expect(receiveLine(1200, 5)).toBe('You receive $11.40 of each $12.00 sale (Envolve keeps 5%).');
-    expect(receiveLine(50, 5)).toBe('You receive $0.47 of each $0.50 sale (Envolve keeps 5%).');
+    expect(receiveLine(1200, 5, 'usd')).toBe('You receive $11.40 of each $12.00 sale (Envolve keeps 5%).');
+    expect(receiveLine(50, 5, 'usd')).toBe('You receive $0.47 of each $0.50 sale (Envolve keeps 5%).');
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { idempotencyKey } from '@/lib/payments/idempotency';
+import { idempotencyKey } from '@/lib/stripe/idempotency';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -9,7 +9,7 @@ import {
   type LedgerChange,
   type LedgerMove,
   type LedgerState,
-} from '@/lib/payments/ledger-rules';
+} from '@/lib/domain/ledger-rules';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
 
 const AMOUNT = 1000;

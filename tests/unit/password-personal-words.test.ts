@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordStrength } from '@/lib/auth/password-strength';
+import { checkPasswordStrength } from '@/lib/users/password-strength';
 
 // What zxcvbn knows about the person (and the site) makes their own words easy to guess.
 const TOO_EASY = 'This password is too easy to guess.';

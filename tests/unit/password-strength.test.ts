@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordStrength } from '@/lib/auth/password-strength';
+import { checkPasswordStrength } from '@/lib/users/password-strength';
 
 const ada = { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' };
 const TOO_EASY = 'This password is too easy to guess.';

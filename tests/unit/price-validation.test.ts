@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePriceInput } from '@/lib/envolvements/selling';
+import { parsePriceInput } from '@/lib/domain/selling';
 import { receiptLine } from '@/lib/envolvements/rules';
 import { emptyWizard, missingForStep } from '@/lib/envolvements/wizard';
 import { createEnvolvementSchema, editEnvolvementSchema } from '@/lib/validation/envolvement';
@@ -48,7 +48,13 @@ describe('the price rule shared by the wizard, the edit form and the server', ()
 });
 
 describe('receiptLine', () => {
-  const base = { joinedAt: '2026-11-25T10:00:00.000Z', paidAt: null, amountCents: 0, paymentStatus: null };
+  const base = {
+    joinedAt: '2026-11-25T10:00:00.000Z',
+    paidAt: null,
+    amountCents: 0,
+    currency: 'usd',
+    paymentStatus: null,
+  };
 
   it('says what was paid, to whom, when, and where the payment stands', () => {
     expect(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeWait, RATE_LIMITS } from '@/lib/rate-limit/limits';
 
 // The README's table is what operators read; it must say what the code does.
-const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'security.md'), 'utf8');
 
 describe('the README documents every rate limit as it is', () => {
   it.each(Object.entries(RATE_LIMITS))('%s', (name, limit) => {

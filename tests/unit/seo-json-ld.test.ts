@@ -198,7 +198,7 @@ describe("Explore's canonical address", () => {
 });
 
 describe('the facts on a share image', () => {
-  const row = { priceCents: 0, quantity: 0, unlimited: true, currentCount: 0, endDate: null };
+  const row = { priceCents: 0, currency: 'usd', quantity: 0, unlimited: true, currentCount: 0, endDate: null };
   const inHours = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
 
   it('states the price, the spots and the time left as the page does', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
-import { getStripe, isStripeConfigured, webhookSecret } from '@/lib/payments/stripe';
+import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/domain/payment-messages';
+import { getStripe, isStripeConfigured, webhookSecret } from '@/lib/stripe/client';
 
 /** What a call throws, as the API would answer it: its code and message. */
 function refusal(work: () => unknown) {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { isStripeNotFound, isStripeUnreachable, stripeErrorCode } from '@/lib/payments/stripe-errors';
+import { isStripeNotFound, isStripeUnreachable, stripeErrorCode } from '@/lib/stripe/errors';
 
 // The errors the SDK throws, built as it builds them from Stripe's answers.
 const cardDeclined = new Stripe.errors.StripeCardError({

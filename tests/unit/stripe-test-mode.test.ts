@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_STRIPE_KEYS, refuseLocalStripeInProduction, usesLocalStripe } from '@/lib/payments/test-mode';
+import { LOCAL_STRIPE_KEYS, refuseLocalStripeInProduction, usesLocalStripe } from '@/lib/stripe/test-mode';
 
 // When card payments go to `npm run dev`'s stand-in for Stripe, and when a server refuses to start.
 

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 export const metadata: Metadata = { title: 'Payments', robots: { index: false } };
 
 export default async function PaymentIndexPage() {
-  // Rendered for each request: its scripts carry the request's nonce (see app/(marketing)/layout.tsx).
+  // Rendered for each request: its scripts carry the request's nonce (see proxy.ts).
   await connection();
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-6 py-24 text-center">

@@ -1,4 +1,4 @@
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute } from '@/lib/api/route';
 import { saveAmbassadorApplication } from '@/lib/marketing/service';
 import { ambassadorSchema } from '@/lib/validation/marketing';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute } from '@/lib/api/route';
 import { searchUsers } from '@/lib/users/search';
 import { userSearchSchema } from '@/lib/validation/users';
 

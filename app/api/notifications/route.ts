@@ -1,4 +1,4 @@
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { listNotifications, unreadCount } from '@/lib/notifications/service';
 import { notificationListQuerySchema } from '@/lib/validation/notifications';
 

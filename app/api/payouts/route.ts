@@ -1,4 +1,4 @@
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { getPayoutAccount, toPayoutsDto } from '@/lib/payouts/service';
 
 // GET /api/payouts: the signed-in creator's Stripe account, as last known, in plain words.

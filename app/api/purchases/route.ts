@@ -1,6 +1,6 @@
 import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { pagedResponse } from '@/lib/http/link';
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { cursorQuerySchema } from '@/lib/validation/explore';
 
 // GET /api/purchases: what the signed-in user joined or bought, by latest membership, 24 at a

@@ -1,4 +1,4 @@
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute } from '@/lib/api/route';
 import { joinWaitlist } from '@/lib/marketing/service';
 import { waitlistSchema } from '@/lib/validation/marketing';
 

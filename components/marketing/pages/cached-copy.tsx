@@ -1,12 +1,10 @@
 import { notFound } from 'next/navigation';
 import type { ComponentType } from 'react';
+import { CACHED_COPY } from '@/lib/routing/pages';
 
-// Each marketing page is served from the cache as `/site/<page>/cached` (see ./addresses.ts):
+// Each marketing page is served from the cache as `/site/<page>/cached` (lib/routing/pages.ts):
 // a dynamic segment is what lets Next render it on its first visit rather than in the build,
 // so that its absolute links name the origin the server runs at (NEXTAUTH_URL).
-
-/** The one value of a marketing page's `[copy]` segment. */
-export const CACHED_COPY = 'cached';
 
 /** None at build time: each page is made on its first visit. */
 export function generateStaticParams(): Array<{ copy: string }> {

@@ -6,6 +6,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { Waitlist } from '@/components/marketing/waitlist';
 import { buttonClasses } from '@/components/ui/button';
 import { websiteJsonLd } from '@/lib/seo/json-ld';
+import { siteCurrency } from '@/lib/stripe/config';
 import { DEFAULT_OG_IMAGE } from '@/lib/seo/metadata';
 
 export const metadata: Metadata = {
@@ -66,7 +67,7 @@ function Hero() {
           </div>
         </div>
         <div className="flex min-w-0 justify-center">
-          <OfferCarousel />
+          <OfferCarousel currency={siteCurrency()} />
         </div>
       </div>
     </section>

@@ -9,9 +9,8 @@ import { LineIcon } from '@/components/ui/line-icon';
 import { getViewer } from '@/lib/auth/viewer';
 import { formatMoney } from '@/lib/domain/money';
 import { getEarnings, type EarningsTotals, type EnvolvementEarnings } from '@/lib/earnings/service';
-import { EARNINGS_WINDOWS, type EarningsWindow } from '@/lib/earnings/windows';
 import { profileSlug } from '@/lib/envolvements/rules';
-import { earningsQuerySchema } from '@/lib/validation/earnings';
+import { EARNINGS_WINDOWS, earningsQuerySchema, type EarningsWindow } from '@/lib/validation/earnings';
 
 export const metadata: Metadata = { title: 'Earnings', robots: { index: false } };
 

@@ -6,9 +6,9 @@ import { StripeLinkButton } from '@/components/payouts/stripe-link-button';
 import { cn } from '@/components/ui/cn';
 import { getViewer } from '@/lib/auth/viewer';
 import { applicationFeeCents, formatPercent } from '@/lib/domain/fees';
-import { formatPrice } from '@/lib/envolvements/rules';
-import { platformFeePercent } from '@/lib/payments/config';
-import { isStripeConfigured } from '@/lib/payments/stripe';
+import { formatMoney } from '@/lib/domain/money';
+import { platformFeePercent, siteCurrency } from '@/lib/stripe/config';
+import { isStripeConfigured } from '@/lib/stripe/client';
 import { getPayoutAccount, PAYOUTS_PATH, refreshPayoutAccount } from '@/lib/payouts/service';
 import { describeRequirements, payoutState, type PayoutStateKind } from '@/lib/payouts/state';
 
@@ -84,14 +84,15 @@ function AccountSection({ account, refreshed }: { account: AccountRow; refreshed
 function FeesSection() {
   const percent = platformFeePercent();
   const kept = EXAMPLE_PRICE_CENTS - applicationFeeCents(EXAMPLE_PRICE_CENTS, percent);
+  const money = (cents: number) => formatMoney(cents, siteCurrency());
   return (
     <section className={SECTION} aria-labelledby="payout-fees">
       <h2 id="payout-fees" className="text-lg font-semibold text-ink">
         Fees
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        Envolve keeps {formatPercent(percent)} of each sale: you receive {formatPrice(kept)} of each{' '}
-        {formatPrice(EXAMPLE_PRICE_CENTS)} sale. When a sale is refunded, the fee is refunded with it.
+        Envolve keeps {formatPercent(percent)} of each sale: you receive {money(kept)} of each{' '}
+        {money(EXAMPLE_PRICE_CENTS)} sale. When a sale is refunded, the fee is refunded with it.
       </p>
       <p className="mt-3 text-sm">
         <Link href="/account/earnings" className="font-medium text-brand-700 hover:underline">

@@ -1,5 +1,5 @@
 import { PageNotice } from '@/components/ui/notice';
-import { ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/messages';
+import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 
 export default function CheckoutNotFound() {
   return (

@@ -9,14 +9,15 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { CHECKOUT_REFUSALS, formatPrice, profileSlug, REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
+import { formatPrice } from '@/lib/domain/money';
+import { CHECKOUT_REFUSALS, profileSlug, REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { getCheckoutState } from '@/lib/payments/grant';
 import { countPayments } from '@/lib/payments/ledger';
-import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
+import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/domain/payment-messages';
 import { isUuid } from '@/lib/validation/ids';
-import { isStripeConfigured } from '@/lib/payments/stripe';
-import { usesLocalStripe } from '@/lib/payments/test-mode';
+import { isStripeConfigured } from '@/lib/stripe/client';
+import { usesLocalStripe } from '@/lib/stripe/test-mode';
 
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false } };
 
@@ -36,7 +37,8 @@ async function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementD
   if (decision === 'paid') {
     if (!isStripeConfigured())
       return <CheckoutNotice title={CARD_PAYMENTS_UNAVAILABLE} message="Free envolvements can still be joined." />;
-    return <CardPayment envolvementId={envolvement._id} label={`Pay ${formatPrice(envolvement.priceCents)}`} />;
+    const price = formatPrice(envolvement.priceCents, envolvement.currency);
+    return <CardPayment envolvementId={envolvement._id} label={`Pay ${price}`} />;
   }
   const refusal = CHECKOUT_REFUSALS[decision];
   return (
@@ -99,7 +101,7 @@ function PaymentDetails({ envolvement }: { envolvement: EnvolvementDto }) {
         </Link>
       </p>
       <p className="mt-4 text-3xl font-extrabold text-ink" data-testid="checkout-price">
-        {envolvement.price.free ? 'Free' : `$${envolvement.price.price.toFixed(2)}`}
+        {formatPrice(envolvement.priceCents, envolvement.currency)}
       </p>
       <CheckoutNotes free={envolvement.price.free} />
     </section>

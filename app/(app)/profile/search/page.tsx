@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 };
 
 export default async function UserSearchPage() {
-  // Rendered for each request: its scripts carry the request's nonce (see app/(marketing)/layout.tsx).
+  // Rendered for each request: its scripts carry the request's nonce (see proxy.ts).
   await connection();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">

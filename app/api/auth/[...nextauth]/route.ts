@@ -2,7 +2,7 @@ import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { getAuthOptions } from '@/lib/auth/options';
 import { guardAuthRequest } from '@/lib/auth/sign-in-guard';
-import { handleRoute } from '@/lib/http/route';
+import { handleRoute } from '@/lib/api/route';
 
 type Context = { params: Promise<Record<string, string | string[]>> };
 

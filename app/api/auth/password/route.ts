@@ -1,5 +1,5 @@
 import { oidcProviderName } from '@/lib/auth/options';
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { changePassword } from '@/lib/users/service';
 import { changePasswordSchema } from '@/lib/validation/auth';
 

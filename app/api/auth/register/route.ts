@@ -1,4 +1,4 @@
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute } from '@/lib/api/route';
 import { createLocalUser } from '@/lib/users/service';
 import { registerSchema } from '@/lib/validation/auth';
 

@@ -1,4 +1,4 @@
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute } from '@/lib/api/route';
 import { searchUsers } from '@/lib/users/search';
 import { decodeSegment, userSearchSchema } from '@/lib/validation/users';
 

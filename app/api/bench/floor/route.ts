@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
-import { handleRoute } from '@/lib/http/route';
+import { handleRoute } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 

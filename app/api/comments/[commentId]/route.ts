@@ -1,6 +1,6 @@
 import { COMMENT_NOT_FOUND } from '@/lib/comments/access';
 import { deleteComment, editComment } from '@/lib/comments/service';
-import { authedRoute, parseId } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/api/route';
 import { editCommentSchema } from '@/lib/validation/comments';
 
 // PATCH /api/comments/{commentId}: the author edits their comment

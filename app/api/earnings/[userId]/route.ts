@@ -1,6 +1,6 @@
 import { assertOwnEarnings } from '@/lib/earnings/access';
 import { getEarnings } from '@/lib/earnings/service';
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { earningsQuerySchema } from '@/lib/validation/earnings';
 
 // GET /api/earnings/{userId}?days=30|90|365: the creator's sales, fees, refunds and net,

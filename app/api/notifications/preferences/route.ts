@@ -1,4 +1,4 @@
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { getPreferences, setPreferences } from '@/lib/notifications/preferences';
 import { emailPreferencesSchema } from '@/lib/validation/notifications';
 

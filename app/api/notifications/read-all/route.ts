@@ -1,4 +1,4 @@
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { markAllRead } from '@/lib/notifications/service';
 
 // POST /api/notifications/read-all: mark every notification of the signed-in user read

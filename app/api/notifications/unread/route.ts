@@ -1,4 +1,4 @@
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { unreadCount } from '@/lib/notifications/service';
 
 // GET /api/notifications/unread: how many notifications the signed-in user has not read (the bell)

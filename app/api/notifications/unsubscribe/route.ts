@@ -1,5 +1,6 @@
 import { EMAIL_TOPIC_LABELS } from '@/lib/domain/notifications';
-import { handleRoute, readBodyText } from '@/lib/http/route';
+import { handleRoute } from '@/lib/api/route';
+import { readBodyText } from '@/lib/http/body';
 import { unsubscribe } from '@/lib/notifications/unsubscribe';
 
 // POST /api/notifications/unsubscribe?token=: stops one kind of e-mail for the token's

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/http/errors';
-import { publicRoute } from '@/lib/http/route';
-import { isStripeConfigured } from '@/lib/payments/stripe';
-import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/payments/messages';
+import { publicRoute } from '@/lib/api/route';
+import { isStripeConfigured } from '@/lib/stripe/client';
+import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/domain/payment-messages';
 
 // GET /api/payment/config: the publishable key for Stripe.js
 export const GET = publicRoute(async () => {

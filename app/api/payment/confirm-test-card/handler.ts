@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { payWithTestCard } from '@/lib/payments/test-card';
-import { usesLocalStripe } from '@/lib/payments/test-mode';
+import { usesLocalStripe } from '@/lib/stripe/test-mode';
 import { testCardSchema } from '@/lib/validation/test-card';
 
 type Context = { params: Promise<Record<string, string | string[]>> };

@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/http/errors';
-import { handleRoute } from '@/lib/http/route';
+import { handleRoute } from '@/lib/api/route';
 
 const notFound = handleRoute(async () => {
   throw new AppError('not_found', 'Not found.');

@@ -1,5 +1,5 @@
-import { authedRoute, parseId } from '@/lib/http/route';
-import { ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/messages';
+import { authedRoute, parseId } from '@/lib/api/route';
+import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 import { createPaymentIntent } from '@/lib/payments/intents';
 import { checkoutBodySchema } from '@/lib/validation/payments';
 

@@ -1,4 +1,5 @@
-import { handleRoute, readBodyText } from '@/lib/http/route';
+import { handleRoute } from '@/lib/api/route';
+import { readBodyText } from '@/lib/http/body';
 import { handleEvent, verifyEvent } from '@/lib/payments/webhook';
 
 // POST /api/payment/webhook: Stripe events, verified on the raw body. Stripe's servers

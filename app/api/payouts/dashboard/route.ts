@@ -1,4 +1,4 @@
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { dashboardLink } from '@/lib/payouts/service';
 
 // POST /api/payouts/dashboard: a one-time link to the creator's Stripe Express dashboard ({ url }).

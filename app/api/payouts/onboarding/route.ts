@@ -1,4 +1,4 @@
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { startOnboarding } from '@/lib/payouts/service';
 
 // POST /api/payouts/onboarding: creates the creator's connected account on first use and

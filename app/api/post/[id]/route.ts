@@ -1,9 +1,10 @@
 import { getEnvolvementView } from '@/lib/envolvements/queries';
-import { deleteEnvolvement } from '@/lib/envolvements/removal';
+import { deleteEnvolvement } from '@/lib/creator/removal';
 import { REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
-import { NOT_FOUND_MESSAGE, updateEnvolvement } from '@/lib/envolvements/service';
+import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
+import { updateEnvolvement } from '@/lib/creator/envolvements';
 import { AppError } from '@/lib/http/errors';
-import { authedRoute, parseId, publicRoute } from '@/lib/http/route';
+import { authedRoute, parseId, publicRoute } from '@/lib/api/route';
 import { editEnvolvementSchema } from '@/lib/validation/envolvement';
 import { MESSAGES } from '@/lib/validation/envolvement-limits';
 

@@ -1,5 +1,5 @@
-import { createEnvolvement } from '@/lib/envolvements/service';
-import { authedRoute } from '@/lib/http/route';
+import { createEnvolvement } from '@/lib/creator/envolvements';
+import { authedRoute } from '@/lib/api/route';
 import { createEnvolvementSchema } from '@/lib/validation/envolvement';
 import { MESSAGES } from '@/lib/validation/envolvement-limits';
 

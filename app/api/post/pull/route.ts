@@ -1,5 +1,5 @@
 import { listEnvolvements } from '@/lib/envolvements/list';
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute } from '@/lib/api/route';
 import { pullQuerySchema } from '@/lib/validation/explore';
 
 // GET /api/post/pull: a page of envolvements, newest first (?limit=&cursor=&q=&category=)

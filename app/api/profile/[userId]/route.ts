@@ -1,7 +1,7 @@
 import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
 import { AppError } from '@/lib/http/errors';
 import { pagedResponse } from '@/lib/http/link';
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute } from '@/lib/api/route';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
 import { cursorQuerySchema } from '@/lib/validation/explore';
 import { decodeSegment } from '@/lib/validation/users';

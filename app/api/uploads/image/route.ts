@@ -1,5 +1,5 @@
 import { readUploadedFile } from '@/lib/http/multipart';
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { consumeRateLimit } from '@/lib/rate-limit';
 import { IMAGE_UPLOAD, saveImage } from '@/lib/storage';
 

@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/http/errors';
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute } from '@/lib/api/route';
 import { findUserByIdOrSlug, toProfileInfo } from '@/lib/users/profile';
 import { decodeSegment } from '@/lib/validation/users';
 

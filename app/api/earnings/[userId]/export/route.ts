@@ -1,6 +1,6 @@
 import { assertOwnEarnings } from '@/lib/earnings/access';
 import { exportEarningsCsv } from '@/lib/earnings/service';
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { earningsQuerySchema } from '@/lib/validation/earnings';
 
 // GET /api/earnings/{userId}/export?days=30|90|365: the window's sales and refunds as CSV.

@@ -1,4 +1,4 @@
-import { authedRoute, parseId } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/api/route';
 import { markRead, NOTIFICATION_NOT_FOUND, unreadCount } from '@/lib/notifications/service';
 
 // POST /api/notifications/{id}/read: mark one of the signed-in user's notifications read

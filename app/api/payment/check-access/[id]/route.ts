@@ -1,8 +1,8 @@
 import { hasAccess } from '@/lib/envolvements/access';
 import { getEnvolvementRow } from '@/lib/envolvements/queries';
 import { AppError } from '@/lib/http/errors';
-import { authedRoute, parseId } from '@/lib/http/route';
-import { ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/messages';
+import { authedRoute, parseId } from '@/lib/api/route';
+import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 
 // GET /api/payment/check-access/{id}: whether the signed-in user may see the content
 export const GET = authedRoute(async ({ params, viewer }) => {

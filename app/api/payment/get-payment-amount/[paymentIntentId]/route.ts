@@ -1,4 +1,4 @@
-import { authedRoute } from '@/lib/http/route';
+import { authedRoute } from '@/lib/api/route';
 import { refundMessage } from '@/lib/payments/card';
 import { getOwnPaymentOrThrow } from '@/lib/payments/ledger';
 

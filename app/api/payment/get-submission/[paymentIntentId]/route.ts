@@ -1,7 +1,7 @@
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { AppError } from '@/lib/http/errors';
-import { authedRoute } from '@/lib/http/route';
-import { ENVOLVEMENT_NOT_FOUND } from '@/lib/payments/messages';
+import { authedRoute } from '@/lib/api/route';
+import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 import { getOwnPaymentOrThrow } from '@/lib/payments/ledger';
 
 // GET /api/payment/get-submission/{paymentIntentId}: the envolvement a payment is for (payer only)

@@ -1,5 +1,5 @@
-import { MEMBER_NOT_FOUND, refundMember } from '@/lib/envolvements/members';
-import { authedRoute, parseId } from '@/lib/http/route';
+import { MEMBER_NOT_FOUND, refundMember } from '@/lib/creator/members';
+import { authedRoute, parseId } from '@/lib/api/route';
 
 // POST /api/payment/refund/{purchaseId}: the creator refunds one member in full
 export const POST = authedRoute(async ({ params, viewer }) => {

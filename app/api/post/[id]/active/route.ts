@@ -1,5 +1,6 @@
-import { NOT_FOUND_MESSAGE, setEnvolvementActive } from '@/lib/envolvements/service';
-import { authedRoute, parseId } from '@/lib/http/route';
+import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
+import { setEnvolvementActive } from '@/lib/creator/envolvements';
+import { authedRoute, parseId } from '@/lib/api/route';
 import { publishSchema } from '@/lib/validation/envolvement';
 
 // PUT /api/post/{id}/active: the creator publishes their draft, or takes it back to draft

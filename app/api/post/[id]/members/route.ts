@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { listMembers } from '@/lib/envolvements/members';
+import { listMembers } from '@/lib/creator/members';
 import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
-import { authedRoute, parseId } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/api/route';
 
 const membersQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(200))) });
 

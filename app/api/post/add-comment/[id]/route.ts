@@ -1,5 +1,6 @@
-import { addUpdate, NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
-import { authedRoute, parseId } from '@/lib/http/route';
+import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
+import { addUpdate } from '@/lib/creator/envolvements';
+import { authedRoute, parseId } from '@/lib/api/route';
 import { updatePostSchema } from '@/lib/validation/envolvement';
 
 // POST /api/post/add-comment/{id}: the creator posts an update

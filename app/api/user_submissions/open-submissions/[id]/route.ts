@@ -1,5 +1,5 @@
 import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
-import { authedRoute, parseId } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/api/route';
 import { openSubmissions } from '@/lib/submissions/service';
 import { openSubmissionsSchema } from '@/lib/validation/submissions';
 

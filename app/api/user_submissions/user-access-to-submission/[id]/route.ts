@@ -1,5 +1,5 @@
 import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
-import { authedRoute, parseId } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/api/route';
 import { userAccessToSubmission } from '@/lib/submissions/service';
 
 // GET /api/user_submissions/user-access-to-submission/{id}: whether the caller joined, and their own submission

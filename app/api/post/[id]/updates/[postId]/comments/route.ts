@@ -1,7 +1,7 @@
 import { UPDATE_NOT_FOUND } from '@/lib/comments/access';
 import { createComment, listComments } from '@/lib/comments/service';
 import { NOT_FOUND_MESSAGE } from '@/lib/envolvements/service';
-import { authedRoute, parseId } from '@/lib/http/route';
+import { authedRoute, parseId } from '@/lib/api/route';
 import { commentPageQuerySchema, newCommentSchema } from '@/lib/validation/comments';
 
 // GET /api/post/{id}/updates/{postId}/comments: a page of an update's comments with their replies

@@ -1,5 +1,5 @@
 import { applicationFeeCents, formatPercent } from '@/lib/domain/fees';
-import { formatPrice } from './rules';
+import { formatMoney } from '@/lib/domain/money';
 
 // What the price fields of the wizard and the edit form may offer a creator. Pure: the
 // server decides it (lib/payouts/service.ts) and the forms read it.
@@ -15,9 +15,10 @@ export type Selling = {
 };
 
 /** 'You receive $11.40 of each $12.00 sale (Envolve keeps 5%).' */
-export function receiveLine(priceCents: number, feePercent: number): string {
+export function receiveLine(priceCents: number, feePercent: number, currency: string): string {
   const kept = priceCents - applicationFeeCents(priceCents, feePercent);
-  return `You receive ${formatPrice(kept)} of each ${formatPrice(priceCents)} sale (Envolve keeps ${formatPercent(feePercent)}).`;
+  const money = (cents: number) => formatMoney(cents, currency);
+  return `You receive ${money(kept)} of each ${money(priceCents)} sale (Envolve keeps ${formatPercent(feePercent)}).`;
 }
 
 /** The price input in dollars: empty is free; what is not a number is left for the schema to refuse. */

@@ -1,3 +1,6 @@
+// Explore's filters as they appear in links and in the API's query, shared by the pages,
+// the proxy's page keys (./page-key.ts) and the browser.
+
 import type { ExploreParams } from '@/lib/validation/explore';
 
 /** The Explore URL for a set of filters. */

@@ -5,13 +5,13 @@ import { db } from '@/lib/db/client';
 import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
 import { markForRefund } from '@/lib/payments/ledger';
-import { grantsAccess } from '@/lib/payments/ledger-rules';
+import { grantsAccess } from '@/lib/domain/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
 import { payments, purchases, users } from '@/models';
 import type { PaymentStatus } from '@/lib/domain/payment-status';
-import { decodeCursor, encodeCursor } from './cursor';
-import { getOwnEnvolvementOrThrow } from './service';
-import type { MemberDto, MemberPage } from './types';
+import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
+import { getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
+import type { MemberDto, MemberPage } from '@/lib/envolvements/types';
 
 export const MEMBERS_PAGE_SIZE = 50;
 

@@ -1,12 +1,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import { hashPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/users/password';
 import { envolvements, payoutAccounts, posts, purchases, submissions, users } from '@/models';
 import type { Category } from '@/lib/domain/categories';
-import { usesLocalStripe } from '@/lib/payments/test-mode';
-import type { Database } from './client';
-import { DEMO_ENVOLVEMENTS, DEMO_PASSWORD, DEMO_USERS, demoPayoutAccountId, type DemoUserKey } from './demo-data';
+import { usesLocalStripe } from '@/lib/stripe/test-mode';
+import type { Database } from '@/lib/db/client';
+import { DEMO_ENVOLVEMENTS, DEMO_PASSWORD, DEMO_USERS, demoPayoutAccountId, type DemoUserKey } from './data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

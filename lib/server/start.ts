@@ -3,10 +3,10 @@ import type PgBoss from 'pg-boss';
 import { getAuthSecret } from '@/lib/auth/secret';
 import type { Jobs } from '@/lib/jobs';
 import { logInfo } from '@/lib/log';
-import { refuseLocalStripeInProduction } from '@/lib/payments/test-mode';
-import { getDatabaseHandle, type DatabaseHandle } from './client';
-import { migrateDatabase } from './migrate';
-import { isDatabaseEmpty, seedDemoData } from './seed';
+import { refuseLocalStripeInProduction } from '@/lib/stripe/test-mode';
+import { getDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { isDatabaseEmpty, seedDemoData } from '@/lib/demo/seed';
 import { closeOnSignals } from './shutdown';
 
 /**
@@ -16,7 +16,7 @@ import { closeOnSignals } from './shutdown';
  * failed to), and stops them and the database in order when the process is told to stop
  * (./shutdown.ts).
  */
-export async function prepareDatabase(): Promise<{ jobsStarting: Promise<Jobs> }> {
+export async function startServer(): Promise<{ jobsStarting: Promise<Jobs> }> {
   getAuthSecret(); // fails fast in production without NEXTAUTH_SECRET
   refuseLocalStripeInProduction();
   const handle = getDatabaseHandle();

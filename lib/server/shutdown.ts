@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Jobs } from '@/lib/jobs';
 import { logError, logInfo, logWarn } from '@/lib/log';
-import type { DatabaseHandle } from './client';
+import type { DatabaseHandle } from '@/lib/db/client';
 
 const DEFAULT_GRACE_SECONDS = 20;
 const EXIT_CODES = { SIGTERM: 143, SIGINT: 130 } as const;

@@ -5,10 +5,11 @@ import { DatabaseDownError, isDatabaseDown } from '@/lib/db/availability';
 import { consumeRateLimit, RateLimitError, type RateLimitName } from '@/lib/rate-limit';
 import { fieldErrorsOf } from '@/lib/validation/check';
 import { isUuid } from '@/lib/validation/ids';
-import { clientIp } from './client-ip';
-import { AppError, toErrorResponse } from './errors';
-import { assertSameOrigin } from './same-origin';
-import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders } from './security-headers';
+import { readJson, mediaType, queryObject } from '@/lib/http/body';
+import { clientIp } from '@/lib/http/client-ip';
+import { AppError, toErrorResponse } from '@/lib/http/errors';
+import { assertSameOrigin } from '@/lib/http/same-origin';
+import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders } from '@/lib/http/security-headers';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -48,16 +49,8 @@ type RouteOptions = {
   bodyTypes?: string[];
 };
 
-/** JSON bodies are forms, not files: a megabyte is far more than any of them needs. */
-export const MAX_JSON_BYTES = 1024 * 1024;
-
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_TYPES = ['application/json', 'multipart/form-data'];
-
-function mediaType(request: Request): string | null {
-  const header = request.headers.get('content-type');
-  return header ? header.split(';')[0]!.trim().toLowerCase() : null;
-}
 
 // HTTP/1.1 frames a body with Content-Length or Transfer-Encoding; without either there is
 // none (a browser's bodiless DELETE). `request.body` cannot tell: the server gives every
@@ -135,16 +128,6 @@ export function handleRoute(
   };
 }
 
-/** The query string as the object a schema reads: one string per name, an array when repeated. */
-export function queryObject(params: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const name of new Set(params.keys())) {
-    const values = params.getAll(name);
-    query[name] = values.length === 1 ? values[0]! : values;
-  }
-  return query;
-}
-
 async function readInput<B, Q>(request: NextRequest, options: InputSchemas<B, Q>): Promise<{ query: Q; body: B }> {
   try {
     const query = options.query ? options.query.parse(queryObject(request.nextUrl.searchParams)) : (undefined as Q);
@@ -196,46 +179,6 @@ export function authedRoute<B = undefined, Q = undefined>(
     handler,
     options,
   );
-}
-
-const TOO_LARGE = 'The request body is too large.';
-
-/** The body as text, refused with a 413 past `limit` bytes without reading further. */
-export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw new AppError('too_large', TOO_LARGE);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AppError('too_large', TOO_LARGE);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
-}
-
-/** Reads and validates a JSON body; a body that is not JSON is a 400, never a 500. */
-export async function readJson<T>(request: Request, schema: z.ZodMiniType<T>): Promise<T> {
-  const text = await readBodyText(request);
-  let body: unknown = {};
-  if (text.trim()) {
-    if (mediaType(request) !== 'application/json') {
-      throw new AppError('unsupported_media_type', 'Send the request body as application/json.');
-    }
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new AppError('bad_request', 'The request body must be valid JSON.');
-    }
-  }
-  return schema.parse(body);
 }
 
 /** An id from the path; a malformed one names nothing, so it is a 404 like an unknown one. */

@@ -6,12 +6,12 @@ import { db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
 import { markForRefund } from '@/lib/payments/ledger';
 import { executeRefund } from '@/lib/payments/refunds';
-import { isStripeConfigured } from '@/lib/payments/stripe';
+import { isStripeConfigured } from '@/lib/stripe/client';
 import { cancelOpenIntents } from '@/lib/payments/withdraw';
 import { envolvements, payments, purchases, submissions } from '@/models';
 import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
-import { heldMembership } from './membership';
-import { getOwnEnvolvementOrThrow } from './service';
+import { heldMembership } from '@/lib/envolvements/membership';
+import { getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
 
 export type RemovalImpact = {
   /** People holding a membership now. */

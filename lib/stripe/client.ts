@@ -1,7 +1,7 @@
 import 'server-only';
 import Stripe from 'stripe';
 import { AppError } from '@/lib/http/errors';
-import { CARD_PAYMENTS_UNAVAILABLE } from './messages';
+import { CARD_PAYMENTS_UNAVAILABLE } from '@/lib/domain/payment-messages';
 
 export function isStripeConfigured(): boolean {
   return Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY);

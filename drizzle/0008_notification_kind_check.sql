@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_known" CHECK ("notifications"."kind" in ('member_joined', 'member_paid', 'member_refunded', 'payment_refunded', 'update_posted', 'comment_posted', 'comment_replied', 'submission_received', 'submission_changed', 'submission_status', 'submissions_opened'));

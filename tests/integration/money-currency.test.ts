@@ -1,0 +1,223 @@
+import { asc, eq } from 'drizzle-orm';
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PricingStep } from '@/components/create/wizard-steps';
+import { WizardPreview } from '@/components/create/wizard-preview';
+import { EnvolvementSummary } from '@/components/envolvement/envolvement-summary';
+import { MembersList } from '@/components/envolvement/members-list';
+import { OfferCard } from '@/components/envolvement/offer-card';
+import { OfferDialogBody } from '@/components/envolvement/offer-dialog';
+import { RemovedBanner } from '@/components/envolvement/removed-banner';
+import { OfferCarousel } from '@/components/marketing/offer-carousel';
+import { db } from '@/lib/db/client';
+import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
+import { memberPage } from '@/lib/creator/members';
+import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
+import { emptyWizard } from '@/lib/envolvements/wizard';
+import { composeEmail } from '@/lib/notifications/deliver';
+import { siteCurrency } from '@/lib/stripe/config';
+import { sellingFor } from '@/lib/payouts/service';
+import { envolvementJsonLd } from '@/lib/seo/json-ld';
+import { getEnvolvementCard } from '@/lib/seo/og';
+import { envolvements, notifications, users } from '@/models';
+import { createEnvolvement, createUser, type TestUser } from '../factories';
+import { creationBody } from '../factories/envolvement-input';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+import { joinByCard, useFakeStripe } from '../helpers/payments';
+import { connectCreator } from '../helpers/payout-accounts';
+
+// A site that sells in euros (STRIPE_CURRENCY=eur): every amount it shows, writes or sends
+// is in the currency of the envolvement, payment or earnings entry behind it, never in
+// dollars. Only the currency changes: the texts are the ones the dollar site shows.
+
+useTestDatabase();
+const stripe = useFakeStripe();
+
+beforeEach(() => {
+  vi.stubEnv('STRIPE_CURRENCY', 'eur');
+  vi.stubEnv('NEXTAUTH_URL', 'http://envolve.example');
+});
+
+/** The words of some markup, as a person reads them. */
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/gs, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+const shown = (element: ReactElement) => text(renderToStaticMarkup(element));
+
+/** A creator who sells 'Portrait session' for 19.99 in the site's currency, and a buyer who paid for it by card. */
+async function euroSale() {
+  const creator = await createUser({ nickname: 'maya' });
+  const buyer = await createUser({ nickname: 'lena' });
+  await connectCreator(creator.id);
+  const created = await call('POST', '/api/post/new-base-envolvement', {
+    as: creator,
+    json: creationBody({ title: 'Portrait session', price: { price: 19.99, free: false } }),
+  });
+  expect(created.status).toBe(200);
+  const id = created.body.postedID as string;
+  expect((await call('PUT', `/api/post/${id}/active`, { as: creator, json: { active: true } })).status).toBe(200);
+  const { intentId, purchase } = await joinByCard(stripe(), buyer, id);
+  return { creator, buyer, id, intentId, purchase };
+}
+
+async function textsTo(user: TestUser) {
+  return db()
+    .select({ id: notifications.id, kind: notifications.kind, text: notifications.text, link: notifications.link })
+    .from(notifications)
+    .where(eq(notifications.recipientId, user.id))
+    .orderBy(asc(notifications.createdAt));
+}
+
+/** The e-mail of a user's notification, as the outbox worker composes it. */
+async function emailOf(user: TestUser, notification: Awaited<ReturnType<typeof textsTo>>[number]) {
+  const [account] = await db().select().from(users).where(eq(users.id, user.id));
+  return composeEmail({
+    notification_id: notification.id,
+    recipient_id: user.id,
+    kind: notification.kind,
+    text: notification.text,
+    link: notification.link,
+    email: account!.email,
+    name: account!.name,
+  });
+}
+
+describe('a sale and its refund, in euros', () => {
+  it('stores the price in the site currency and tells the creator in euros, in the app and by e-mail', async () => {
+    const { creator, buyer, id } = await euroSale();
+    const [row] = await db().select().from(envolvements).where(eq(envolvements.id, id));
+    expect(row).toMatchObject({ priceCents: 1999, currency: 'eur' });
+    const [paid] = await textsTo(creator);
+    expect(paid).toMatchObject({ kind: 'member_paid', text: `${buyer.nickname} paid €19.99 for Portrait session` });
+    const mail = await emailOf(creator, paid!);
+    expect(mail.subject).toBe('lena paid €19.99 for Portrait session');
+    expect(text(mail.html)).toContain('lena paid €19.99 for Portrait session');
+    expect(mail.text).toContain('lena paid €19.99 for Portrait session');
+    expect(`${text(mail.html)}${mail.text}`).not.toContain('$');
+  });
+
+  it('tells the buyer of a refund in euros, and the payment and the removed notice say euros', async () => {
+    const { creator, buyer, id, intentId, purchase } = await euroSale();
+    expect((await call('GET', `/api/payment/get-payment-amount/${intentId}`, { as: buyer })).body).toMatchObject({
+      amount: 1999,
+      currency: 'eur',
+    });
+    expect((await call('POST', `/api/payment/refund/${purchase.id}`, { as: creator })).status).toBe(200);
+    const [refunded] = await textsTo(buyer);
+    expect(refunded).toMatchObject({
+      kind: 'payment_refunded',
+      text: 'Your payment of €19.99 for Portrait session was refunded.',
+    });
+    const mail = await emailOf(buyer, refunded!);
+    expect(mail.text).toContain('Your payment of €19.99 for Portrait session was refunded.');
+    expect(`${text(mail.html)}${mail.text}`).not.toContain('$');
+    const seen = await getEnvolvementForViewer(id, buyer.id);
+    expect(seen!.membership).toMatchObject({ amountCents: 1999, currency: 'eur' });
+    const banner = shown(createElement(RemovedBanner, { isCreator: false, membership: seen!.membership }));
+    expect(banner).toContain('Your payment of €19.99 was refunded in full.');
+  });
+
+  it('exports the sale and the refund with their currency, in plain numbers', async () => {
+    const { creator, purchase } = await euroSale();
+    expect((await call('POST', `/api/payment/refund/${purchase.id}`, { as: creator })).status).toBe(200);
+    const slug = creator.id.split('|')[1]!;
+    const csv = await call('GET', `/api/earnings/${slug}/export?days=30`, { as: creator });
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body).trim().split('\n');
+    expect(lines.map((line) => line.split(',').slice(1, 8))).toEqual([
+      ['Type', 'Envolvement', 'Buyer', 'Gross', 'Platform fee', 'Net', 'Currency'],
+      ['Sale', 'Portrait session', 'lena', '19.99', '1.00', '18.99', 'EUR'],
+      ['Refund', 'Portrait session', 'lena', '-19.99', '-1.00', '-18.99', 'EUR'],
+    ]);
+    expect(csv.body).not.toContain('$');
+  });
+});
+
+describe('what search engines and share images read, in euros', () => {
+  it("gives JSON-LD the real currency code and the card's facts its price", async () => {
+    const { id } = await euroSale();
+    const envolvement = await getEnvolvementForViewer(id, null);
+    const doc = envolvementJsonLd(envolvement!, { site: 'https://envolve.example' });
+    const product = (doc!['@graph'] as Array<Record<string, unknown>>)[0]!;
+    expect(product.offers).toMatchObject({ price: 19.99, priceCurrency: 'EUR' });
+    const card = await getEnvolvementCard(id);
+    expect(card!.facts[0]).toBe('€19.99');
+    expect(card!.facts.join(' ')).not.toContain('$');
+  });
+
+  it('counts a zero-decimal currency in whole units', async () => {
+    const creator = await createUser();
+    const row = await createEnvolvement(creator.id, { priceCents: 500, currency: 'jpy' });
+    const envolvement = await getEnvolvementForViewer(row.id, null);
+    const doc = envolvementJsonLd(envolvement!, { site: 'https://envolve.example' });
+    expect((doc!['@graph'] as Array<Record<string, unknown>>)[0]!.offers).toMatchObject({
+      price: 500,
+      priceCurrency: 'JPY',
+    });
+    expect((await getEnvolvementCard(row.id))!.facts[0]).toBe('¥500');
+  });
+});
+
+describe('the pages that show prices, in euros', () => {
+  it('shows the price on the card, the dialog and the detail page, and the receipt on the buyer’s card', async () => {
+    const { buyer, id } = await euroSale();
+    const viewer = { viewerId: buyer.id, cardPayments: true };
+    const purchased = await listPurchasedEnvolvements(buyer.id);
+    const card = shown(createElement(OfferCard, { envolvement: purchased.items[0]!, viewer, receipt: true }));
+    expect(card).toContain('€19.99');
+    expect(card).toContain('Paid €19.99 to @maya on');
+    const stranger = await createUser();
+    const envolvement = (await getEnvolvementForViewer(id, stranger.id))!;
+    const dialog = shown(
+      createElement(OfferDialogBody, { envolvement, viewer: { viewerId: stranger.id, cardPayments: true } }),
+    );
+    expect(dialog).toContain('Pay €19.99');
+    const action = { kind: 'go' as const, label: 'Pay €19.99', href: `/payment/${id}` };
+    const page = shown(createElement(EnvolvementSummary, { envolvement, status: 'open', action, creatorTools: null }));
+    expect(page).toContain('Price €19.99');
+    expect(`${card}${dialog}${page}`).not.toContain('$');
+  });
+
+  it("shows the creator's members with what each paid", async () => {
+    const { id } = await euroSale();
+    const members = shown(
+      createElement(MembersList, { envolvementId: id, initial: await memberPage(id), removed: false }),
+    );
+    expect(members).toContain('€19.99');
+    expect(members).not.toContain('$');
+  });
+
+  it('asks for a price in euros in the wizard, its preview and the landing carousel', async () => {
+    const creator = await createUser();
+    await connectCreator(creator.id);
+    const selling = await sellingFor(creator.id);
+    expect(selling).toMatchObject({ canSell: true, currency: 'eur' });
+    const step = (price: number) =>
+      shown(
+        createElement(PricingStep, {
+          state: { ...emptyWizard(), price },
+          update: () => undefined,
+          errors: {},
+          touch: () => undefined,
+          selling,
+        }),
+      );
+    expect(step(0)).toContain('Price (EUR)');
+    expect(step(0)).toContain('Leave empty for free, or ask from €0.50 to €10,000.00.');
+    expect(step(12)).toContain('You receive €11.40 of each €12.00 sale (Envolve keeps 5%).');
+    const creatorFace = { nickname: 'maya', picture: null };
+    const preview = shown(
+      createElement(WizardPreview, { state: { ...emptyWizard(), price: 12 }, creator: creatorFace, currency: 'eur' }),
+    );
+    expect(preview).toContain('€12.00');
+    const carousel = shown(createElement(OfferCarousel, { currency: siteCurrency() }));
+    expect(carousel).toContain('€49.99');
+    expect(`${step(0)}${step(12)}${preview}${carousel}`).not.toContain('$');
+  });
+});
