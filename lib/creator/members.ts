@@ -9,7 +9,7 @@ import { grantsAccess } from '@/lib/domain/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
 import { payments, purchases, users } from '@/models';
 import type { PaymentStatus } from '@/lib/domain/payment-status';
-import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
+import { decodeCursor, pageWindow } from '@/lib/paging/cursor';
 import { getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
 import type { MemberDto, MemberPage } from '@/lib/envolvements/types';
 
@@ -73,12 +73,8 @@ export async function memberPage(envolvementId: string, cursor?: string | null):
     )
     .orderBy(desc(purchases.createdAt), desc(purchases.id))
     .limit(MEMBERS_PAGE_SIZE + 1);
-  const page = found.slice(0, MEMBERS_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toMemberDto),
-    nextCursor: found.length > MEMBERS_PAGE_SIZE && last ? encodeCursor(last.purchase) : null,
-  };
+  const { rows, nextCursor } = pageWindow(found, MEMBERS_PAGE_SIZE, (row) => row.purchase);
+  return { items: rows.map(toMemberDto), nextCursor };
 }
 
 export const MEMBER_NOT_FOUND = 'Member not found';

@@ -12,7 +12,7 @@ import { envolvementCategories, envolvements, purchases, users } from '@/models'
 import { CACHE_TAGS, cachedRead, userTags } from '@/lib/cache';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
 import { isPublishedSql } from './conditions';
-import { decodeCursor, encodeCursor, isAfter, type Position } from '@/lib/paging/cursor';
+import { decodeCursor, encodeCursor, isAfter, pageWindow, type Position } from '@/lib/paging/cursor';
 import { heldMembership, loadMemberships } from './membership';
 import { toOfferCardDto, type CardRow } from './serialize';
 import type { OfferCardDto } from './types';
@@ -349,14 +349,13 @@ export async function listEnvolvementsByCreator(
     where e.creator_id = ${creatorId} and ${viewerId === creatorId ? isNull(e.archivedAt) : listedHere}
       and (e.created_at, e.id) < (${at}, ${id})
     order by e.created_at desc, e.id desc limit ${PROFILE_PAGE_SIZE + 1}`);
-  const page = found.slice(0, PROFILE_PAGE_SIZE);
-  const last = page[page.length - 1];
+  const { rows: pageRows, nextCursor } = pageWindow(found, PROFILE_PAGE_SIZE, (row) => row);
   return {
     items: await inOrder(
-      page.map((p) => p.id),
+      pageRows.map((p) => p.id),
       viewerId,
     ),
-    nextCursor: found.length > PROFILE_PAGE_SIZE && last ? encodeCursor(last) : null,
+    nextCursor,
   };
 }
 
@@ -380,16 +379,15 @@ export async function listPurchasedEnvolvements(userId: string, cursor: string |
           and (later.created_at, later.id) > (p.created_at, p.id)
       )
     order by p.created_at desc, p.id desc limit ${PROFILE_PAGE_SIZE + 1}`);
-  const page = found.slice(0, PROFILE_PAGE_SIZE);
-  const last = page[page.length - 1];
-  const ids = page.map((row) => row.envolvement_id);
+  const { rows: pageRows, nextCursor } = pageWindow(found, PROFILE_PAGE_SIZE, (row) => ({
+    createdAt: new Date(row.created_at),
+    id: row.id,
+  }));
+  const ids = pageRows.map((row) => row.envolvement_id);
   const [dtos, memberships] = await Promise.all([inOrder(ids, userId), loadMemberships(ids, userId)]);
   return {
     items: dtos.map((dto) => ({ ...dto, membership: memberships.get(dto._id) ?? null })),
-    nextCursor:
-      found.length > PROFILE_PAGE_SIZE && last
-        ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
-        : null,
+    nextCursor,
   };
 }
 

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { rows } from '@/lib/db/rows';
 import type { NotificationKind } from '@/lib/domain/notifications';
-import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
+import { decodeCursor, pageWindow } from '@/lib/paging/cursor';
 import { AppError } from '@/lib/http/errors';
 import { notifications, users } from '@/models';
 import type { NotificationDto, NotificationPage } from './types';
@@ -73,13 +73,8 @@ export async function listNotifications(userId: string, cursor: string | null = 
     .where(and(eq(notifications.recipientId, userId), boundAfter(userId, cursor)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1);
-  const page = found.slice(0, NOTIFICATIONS_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toDto),
-    nextCursor:
-      found.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  const { rows, nextCursor } = pageWindow(found, NOTIFICATIONS_PAGE_SIZE, ({ createdAt, id }) => ({ createdAt, id }));
+  return { items: rows.map(toDto), nextCursor };
 }
 
 /** How many of the user's notifications are unread, up to UNREAD_COUNT_CAP: read from the partial index. */

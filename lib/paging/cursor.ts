@@ -41,3 +41,17 @@ export function isAfter(a: Position, b: Position): boolean {
   if (timeA !== timeB) return timeA < timeB;
   return a.id < b.id;
 }
+
+/**
+ * A page of `size` rows from a query that asked for `size + 1`: the extra row only tells
+ * that there are more. The cursor names the page's last row, or is null on the last page.
+ */
+export function pageWindow<R>(
+  found: R[],
+  size: number,
+  positionOf: (row: R) => Position,
+): { rows: R[]; nextCursor: string | null } {
+  const rows = found.slice(0, size);
+  const last = rows.at(-1);
+  return { rows, nextCursor: found.length > size && last ? encodeCursor(positionOf(last)) : null };
+}
