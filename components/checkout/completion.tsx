@@ -105,7 +105,7 @@ export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
       <PaymentOutcome payment={payment} creator={envolvement.username} />
-      <CoverImage src={envolvement.imgUrl} className="mt-6 h-40 w-full rounded-xl" />
+      <CoverImage src={envolvement.imgUrl} className="mt-6 h-40 w-full rounded-xl" priority />
       <h2 className="mt-4 text-lg font-semibold text-ink">{envolvement.title}</h2>
       <p className="text-sm text-slate-600">By {envolvement.username}</p>
       <div className="mt-6 flex flex-col gap-2">

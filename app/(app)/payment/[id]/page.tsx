@@ -89,6 +89,7 @@ function PaymentDetails({ envolvement }: { envolvement: EnvolvementDto }) {
         src={envolvement.imgUrl}
         category={envolvement.categories[0]}
         className="mt-4 h-48 w-full rounded-xl"
+        priority
       />
       <h3 className="mt-4 text-xl font-semibold [overflow-wrap:anywhere] text-ink">{envolvement.title}</h3>
       <p className="mt-1 text-sm text-slate-600">
