@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ExternalLink } from '@/components/ui/external-link';
 
 const COLUMNS = [
   {
@@ -38,14 +39,9 @@ export function Footer() {
               {column.links.map((link) => (
                 <li key={link.label}>
                   {'external' in link ? (
-                    <a
-                      href={link.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="text-sm text-slate-600 hover:text-brand-700"
-                    >
+                    <ExternalLink href={link.href} className="text-sm text-slate-600 hover:text-brand-700">
                       {link.label}
-                    </a>
+                    </ExternalLink>
                   ) : (
                     <Link href={link.href} className="text-sm text-slate-600 hover:text-brand-700">
                       {link.label}

@@ -6,6 +6,7 @@ import { useApiAction } from '@/components/forms/use-api-action';
 import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { ExternalLink } from '@/components/ui/external-link';
 import { StatusMessage } from '@/components/ui/status-message';
 import { api } from '@/lib/api-client';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
@@ -43,14 +44,9 @@ function SubmissionPanel({ id, entry }: { id: string; entry: ReviewEntry }) {
       )}
       {entry.description && <p className="break-words whitespace-pre-line text-slate-700">{entry.description}</p>}
       {entry.url && (
-        <a
-          href={entry.url}
-          target="_blank"
-          rel="noopener noreferrer nofollow ugc"
-          className="block break-all text-brand-700 underline"
-        >
+        <ExternalLink href={entry.url} userContent className="block break-all text-brand-700 underline">
           {entry.url}
-        </a>
+        </ExternalLink>
       )}
       {!entry.picture && !entry.description && !entry.url && <p className="text-slate-500">Nothing was sent.</p>}
     </div>

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { ExternalLink } from '@/components/ui/external-link';
 
 // A web address in plain text: up to a space, a quote or a bracket (html-to-text writes a
 // link as `label [url]`); punctuation that ends a sentence is not part of it.
@@ -28,14 +29,9 @@ export function LinkedText({ text }: { text: string }) {
   return partsOf(text).map((part, index) => (
     <Fragment key={index}>
       {part.href ? (
-        <a
-          href={part.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="break-all text-brand-700 underline hover:text-brand-800"
-        >
+        <ExternalLink href={part.href} className="break-all text-brand-700 underline hover:text-brand-800">
           {part.text}
-        </a>
+        </ExternalLink>
       ) : (
         part.text
       )}
