@@ -82,7 +82,9 @@ function at(request: NextRequest, pathname: string): URL {
 
 // A page cannot set its own status once rendering starts, so the status of an envolvement
 // its creator removed is set here: 410 Gone for everyone the page shows the removed notice
-// to. The decision is lib's (the page renders by the same rule); this only carries it.
+// to. The decision is lib's (the page renders by the same rule); this only carries it. It
+// asks the database nothing for a live envolvement or a visitor: the removed ones are a set
+// in memory (lib/envolvements/removed.ts).
 async function statusFor(request: NextRequest, id: string): Promise<number | null> {
   const gone = await isGoneFor(id, async () => (await getViewerFromRequest(request))?.id ?? null);
   return gone ? 410 : null;
@@ -166,5 +168,5 @@ function withHeaders(response: NextResponse, policy: string | null): NextRespons
 export const config = {
   // Uploads skip the proxy: it would buffer their bodies, which the upload handlers stream
   // with a hard limit instead. Their security headers come from the API wrapper.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|api/uploads|api/profile/banner).*)'],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|api/uploads|api/profile/banner|api/account/picture).*)'],
 };

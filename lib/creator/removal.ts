@@ -12,6 +12,7 @@ import { envolvements, payments, purchases, submissions } from '@/models';
 import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { heldMembership } from '@/lib/envolvements/membership';
 import { getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
+import { noteRemoved } from '@/lib/envolvements/removed';
 
 export type RemovalImpact = {
   /** People holding a membership now. */
@@ -107,6 +108,7 @@ export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Rem
       .where(eq(envolvements.id, id));
     return false;
   });
+  if (!deleted) noteRemoved(id);
   invalidate(CACHE_TAGS.lists);
   if (deleted) return { archived: false, refunded: 0, refundsPending: 0 };
   return { archived: true, ...(await settleRemoval(viewer.id, id)) };

@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { db } from '@/lib/db/client';
 import { envolvements } from '@/models';
 import { proxy } from '@/proxy';
 import { sessionCookie } from '../../scripts/bench/sessions';
 import { useTestDatabase } from '../helpers/db';
-import { createEnvolvement, createUser } from '../factories';
+import { call } from '../helpers/http';
+import { createEnvolvement, createUser, createWithMembers } from '../factories';
 
 useTestDatabase();
 
@@ -59,6 +60,30 @@ describe('the proxy and an envolvement page', () => {
     expect(hasNonce(answer)).toBe(true);
     // Its rendered copy's own path answers the same.
     expect((await proxy(request(`/envolvement/${row.id}/rendered`))).status).toBe(410);
+  });
+
+  it('asks the database nothing for a visitor, whether the envolvement is live or removed', async () => {
+    const creator = await createUser();
+    const [live, removed] = [await createEnvolvement(creator.id), await createEnvolvement(creator.id)];
+    await db()
+      .update(envolvements)
+      .set({ archivedAt: sql`now()` })
+      .where(eq(envolvements.id, removed.id));
+    // The first request of a process reads the removed ones once.
+    await proxy(request(`/envolvement/${live.id}`));
+    const queries = [vi.spyOn(db(), 'select'), vi.spyOn(db(), 'execute')];
+    expect((await proxy(request(`/envolvement/${live.id}`))).status).toBe(200);
+    expect((await proxy(request(`/envolvement/${removed.id}`))).status).toBe(410);
+    for (const query of queries) expect(query).not.toHaveBeenCalled();
+    for (const query of queries) query.mockRestore();
+  });
+
+  it('answers 410 at once for an envolvement its creator removes through the app', async () => {
+    // With a member it keeps records, so it is archived rather than deleted.
+    const { creator, row } = await createWithMembers(1);
+    expect((await proxy(request(`/envolvement/${row.id}`))).status).toBe(200);
+    expect((await call('DELETE', `/api/post/${row.id}`, { as: creator })).status).toBe(200);
+    expect((await proxy(request(`/envolvement/${row.id}`))).status).toBe(410);
   });
 
   it('leaves an address that is not an envolvement to the router', async () => {
