@@ -1,13 +1,15 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { MARKETING_ADDRESSES } from '../lib/routing/marketing';
 
 /** Pages of text that read the same to everyone; only the shell around them knows the visitor. */
-export const INFO_PAGES = ['/features', '/about-us', '/contact-us', '/ambassador', '/terms-and-privacy'];
+export const INFO_PAGES = Object.keys(MARKETING_ADDRESSES).filter((path) => path !== '/');
 
 // Every page a visitor or member can reach, for the checks that run over all of them.
 const FIXED_ROUTES = [
   '/',
   ...INFO_PAGES,
   '/login',
+  '/forgot-password',
   '/explore',
   '/create',
   '/profile',

@@ -1,5 +1,6 @@
 import { exploreKeyOf } from '@/lib/explore/page-key';
 import { isUuid } from '@/lib/validation/ids';
+import { MARKETING_ADDRESSES, type MarketingPage } from './marketing';
 
 // Where each public address is served from. A page the same for everyone is rendered once
 // and served from the cache; Next's cache keys pages by path, so such a page lives at a path
@@ -8,18 +9,6 @@ import { isUuid } from '@/lib/validation/ids';
 // own address or at the `rendered` copy beside the cached one. This module is that map,
 // shared by the proxy, the pages and their tests: a new public page is added here and in
 // its folder under app/.
-
-/** The marketing pages, by the folder of their cached copy under app/(marketing)/site/. */
-export type MarketingPage = 'home' | 'about-us' | 'ambassador' | 'contact-us' | 'features' | 'terms-and-privacy';
-
-export const MARKETING_ADDRESSES: Readonly<Record<string, MarketingPage>> = {
-  '/': 'home',
-  '/about-us': 'about-us',
-  '/ambassador': 'ambassador',
-  '/contact-us': 'contact-us',
-  '/features': 'features',
-  '/terms-and-privacy': 'terms-and-privacy',
-};
 
 /** The one value of a marketing page's `[copy]` segment: `/site/<page>/cached`. */
 export const CACHED_COPY = 'cached';

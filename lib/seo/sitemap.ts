@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, count, countDistinct, eq, exists, max, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { publishedEnvolvement as published } from '@/lib/envolvements/list';
+import { MARKETING_ADDRESSES } from '@/lib/routing/marketing';
 import { envolvements, users } from '@/models';
 import { envolvementPath, profilePath } from './urls';
 
@@ -11,16 +12,8 @@ import { envolvementPath, profilePath } from './urls';
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_PAGE_SIZE = 50_000;
 
-export const STATIC_SITEMAP_PATHS = [
-  '/',
-  '/features',
-  '/about-us',
-  '/contact-us',
-  '/ambassador',
-  '/explore',
-  '/terms-and-privacy',
-  '/profile/search',
-];
+/** The pages at a fixed address: the marketing pages and the two lists a visitor browses. */
+export const STATIC_SITEMAP_PATHS = [...Object.keys(MARKETING_ADDRESSES), '/explore', '/profile/search'];
 
 export type SitemapRow = { id: string; lastModified: Date };
 

@@ -1,8 +1,66 @@
-import FeaturesPage from '@/components/marketing/pages/features';
-import { cachedCopyOf } from '@/components/marketing/pages/cached-copy';
+import Link from 'next/link';
+import { FeatureCard } from '@/components/marketing/feature-card';
+import { PageHeader } from '@/components/marketing/page-header';
+import { buttonClasses } from '@/components/ui/button';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { cachedCopyOf } from '@/components/marketing/cached-copy';
 
-export { metadata } from '@/components/marketing/pages/features';
-export { generateStaticParams } from '@/components/marketing/pages/cached-copy';
+export const metadata = pageMetadata('/features', {
+  title: 'Features',
+  description: 'Collaborate, Connect, Commission, Centralize, Crowdfund and Charity: the six pillars of Envolve.',
+});
+
+const PILLARS = [
+  {
+    title: 'Collaborate',
+    text: 'Make things with your audience: songs, zines, routes and ideas built from their submissions.',
+  },
+  { title: 'Connect', text: 'Meet the people who watch you in ranked games, Q&As, photo walks and open mics.' },
+  { title: 'Commission', text: 'Take commissions with clear spots, dates and a review board for every request.' },
+  { title: 'Centralize', text: 'Your offers, updates, buyers and submissions in one place instead of five apps.' },
+  { title: 'Crowdfund', text: 'Fund the next project with backers who follow its progress through your updates.' },
+  { title: 'Charity', text: 'A reduced fee for creators linked to a charity, so more reaches the cause.' },
+];
+
+function FeaturesPage() {
+  return (
+    <div>
+      <PageHeader title="Six pillars of Envolve">
+        Everything a creator needs to turn an audience into participants.
+      </PageHeader>
+      <section className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:px-6 sm:grid-cols-2 lg:grid-cols-3">
+        {PILLARS.map((pillar) => (
+          <FeatureCard
+            key={pillar.title}
+            {...pillar}
+            heading="h2"
+            titleClassName="text-xl font-semibold text-brand-700"
+          />
+        ))}
+      </section>
+      <section aria-labelledby="start-heading" className="mx-auto max-w-6xl px-4 pb-8 sm:px-6">
+        <div className="rounded-3xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200">
+          <h2 id="start-heading" className="text-2xl font-bold text-ink">
+            Ready to get Envolved?
+          </h2>
+          <p className="mx-auto mt-2 max-w-xl text-slate-600">
+            See what creators offer right now, or publish your first envolvement in four short steps.
+          </p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link href="/explore" className={buttonClasses('primary', 'lg')}>
+              Explore envolvements
+            </Link>
+            <Link href="/create" className={buttonClasses('secondary', 'lg')}>
+              Create an envolvement
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export { generateStaticParams } from '@/components/marketing/cached-copy';
 // Served from the cache for good: it changes only with a new deployment.
 export const revalidate = false;
 export const dynamicParams = true;
