@@ -80,7 +80,9 @@ export function CreateWizard({
   creator: { nickname: string; picture: string | null };
   selling: Selling;
 }) {
-  const { state, step, goTo, update, touch, errors, status, sending, submit, formRef } = useCreateWizard();
+  const { state, step, goTo, update, touch, errors, status, sending, submit, formRef } = useCreateWizard(
+    selling.currency,
+  );
   const [showPreview, setShowPreview] = useState(false);
   const Step = STEPS[step - 1]!;
   return (
@@ -104,7 +106,7 @@ export function CreateWizard({
         <StepIndicator step={step} />
         {status && <StatusLine status={status} />}
         <Step state={state} update={update} errors={errors} touch={touch} selling={selling} />
-        <StepButtons step={step} hint={nextHint(step, state)} sending={sending} goTo={goTo} />
+        <StepButtons step={step} hint={nextHint(step, state, selling.currency)} sending={sending} goTo={goTo} />
       </form>
     </div>
   );

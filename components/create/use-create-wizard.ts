@@ -109,8 +109,11 @@ function statusOf(failure: Failure | null, created: Created | null): WizardStatu
   return created && { tone: 'success', message: created.message, createdId: created.id };
 }
 
-/** The wizard's form state, its step, the errors it shows and its submit. */
-export function useCreateWizard() {
+/**
+ * The wizard's form state, its step, the errors it shows and its submit. `currency` is the
+ * one a new price is stored in (`Selling.currency`): the checks name amounts in it.
+ */
+export function useCreateWizard(currency: string) {
   const checks = useChecks();
   const [state, setState] = useState<WizardState>(emptyWizard);
   const [step, setStep] = useState(1);
@@ -148,7 +151,7 @@ export function useCreateWizard() {
   const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
 
   async function check(): Promise<Checked<WizardState>> {
-    const found = (checks ?? (await loadChecks())).validateWizard(state);
+    const found = (checks ?? (await loadChecks())).validateWizard(state, currency);
     if (!Object.keys(found).length) return { ok: true, data: state };
     showFirstError(found);
     return { ok: false, fields: found, error: MESSAGES.fixErrors };
@@ -173,7 +176,7 @@ export function useCreateWizard() {
   }
 
   const shown = { ...action.fields };
-  for (const [key, message] of Object.entries(checks?.stepErrors(step, state) ?? {})) {
+  for (const [key, message] of Object.entries(checks?.stepErrors(step, state, currency) ?? {})) {
     if (within(key, [...touched])) shown[key] = message;
   }
   const failure = action.error === null ? null : { message: action.error, fixable, fixed: !Object.keys(shown).length };

@@ -6,8 +6,7 @@ import { FreeOnlyPrice } from '@/components/envolvement/free-only-price';
 import { todayInput } from '@/components/envolvement/dates';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
-import { formatMoney } from '@/lib/domain/money';
-import { LIMITS } from '@/lib/validation/envolvement-limits';
+import { LIMITS, priceLimitsIn } from '@/lib/validation/envolvement-limits';
 import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
 import { parsePriceInput, receiveLine, type Selling } from '@/lib/domain/selling';
 import { parseQuantityInput, setSubmissionsAllowed, type WizardState } from '@/lib/envolvements/wizard';
@@ -117,7 +116,7 @@ function PriceField({ state, update, errors, touch, selling }: StepProps) {
     return <FreeOnlyPrice id="price" error={fieldError(errors, 'price')} stripeConfigured={selling.stripeConfigured} />;
   }
   const cents = Math.round(state.price * 100);
-  const money = (units: number) => formatMoney(Math.round(units * 100), selling.currency);
+  const limits = priceLimitsIn(selling.currency);
   return (
     <Field
       id="price"
@@ -125,7 +124,7 @@ function PriceField({ state, update, errors, touch, selling }: StepProps) {
       hint={
         cents > 0 && Number.isFinite(cents)
           ? receiveLine(cents, selling.feePercent, selling.currency)
-          : `Leave empty for free, or ask from ${money(LIMITS.priceMin)} to ${money(LIMITS.priceMax)}.`
+          : `Leave empty for free, or ask from ${limits.min} to ${limits.max}.`
       }
       error={fieldError(errors, 'price')}
     >

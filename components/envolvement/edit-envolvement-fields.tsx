@@ -41,7 +41,7 @@ export function EditTextFields({ form, set, fields }: PartProps) {
  * The price as this creator may set it: anything while Stripe can pay them; otherwise
  * Free stays Free (early access), and a price set before can be kept or made free.
  */
-function EditPriceField({ form, set, fields, selling, wasPaid }: PriceProps) {
+function EditPriceField({ form, set, fields, selling, currency, wasPaid }: PriceProps) {
   const error = fieldError(fields, 'price');
   if (selling && !selling.canSell && !wasPaid) {
     return <FreeOnlyPrice id="edit-price" error={error} stripeConfigured={selling.stripeConfigured} />;
@@ -50,7 +50,7 @@ function EditPriceField({ form, set, fields, selling, wasPaid }: PriceProps) {
   const hint =
     selling?.canSell && cents > 0 ? receiveLine(cents, selling.feePercent, selling.currency) : 'Leave empty for free';
   return (
-    <Field id="edit-price" label={`Price (${(selling?.currency ?? 'usd').toUpperCase()})`} hint={hint} error={error}>
+    <Field id="edit-price" label={`Price (${currency.toUpperCase()})`} hint={hint} error={error}>
       <Input
         type="number"
         inputMode="decimal"
@@ -67,6 +67,8 @@ function EditPriceField({ form, set, fields, selling, wasPaid }: PriceProps) {
 type PriceProps = PartProps & {
   /** Null until the creator's payout state is known; the server decides either way. */
   selling: Selling | null;
+  /** The currency the price is asked in, which its label and its limits name. */
+  currency: string;
   wasPaid: boolean;
 };
 

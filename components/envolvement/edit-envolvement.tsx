@@ -1,31 +1,15 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/api-client';
-import type { Selling } from '@/lib/domain/selling';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { EditCategories, EditOfferFields, EditSettingsFields, EditTextFields } from './edit-envolvement-fields';
 import { useEditEnvolvement } from './use-edit-envolvement';
 
-/** Whether the creator may set a price, asked once the dialog first opens. */
-function useSelling(open: boolean): Selling | null {
-  const [selling, setSelling] = useState<Selling | null>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!open || asked.current) return;
-    asked.current = true;
-    // Unknown on failure: the form offers the price and the server decides.
-    api<Selling>('/api/payouts').then(setSelling, () => undefined);
-  }, [open]);
-  return selling;
-}
-
 /** The creator's 'Edit Envolvement' dialog. Empty price, quantity or end date mean free, unlimited, none. */
 export function EditEnvolvement({ envolvement }: { envolvement: EnvolvementDto }) {
-  const { open, setOpen, form, set, fields, busy, opening, submit } = useEditEnvolvement(envolvement);
-  const selling = useSelling(open);
+  const { open, setOpen, form, set, fields, busy, opening, submit, selling, currency } =
+    useEditEnvolvement(envolvement);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -36,7 +20,14 @@ export function EditEnvolvement({ envolvement }: { envolvement: EnvolvementDto }
       <DialogContent title="Edit Envolvement" className="max-w-2xl">
         <form onSubmit={submit} className="space-y-4" noValidate>
           <EditTextFields form={form} set={set} fields={fields} />
-          <EditOfferFields form={form} set={set} fields={fields} selling={selling} wasPaid={!envolvement.price.free} />
+          <EditOfferFields
+            form={form}
+            set={set}
+            fields={fields}
+            selling={selling}
+            currency={currency}
+            wasPaid={!envolvement.price.free}
+          />
           <EditCategories form={form} set={set} fields={fields} />
           <EditSettingsFields form={form} set={set} opening={opening} />
           <div className="flex justify-end gap-2 pt-2">

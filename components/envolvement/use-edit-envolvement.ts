@@ -1,10 +1,11 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { api, ApiError } from '@/lib/api-client';
 import type { Category } from '@/lib/domain/categories';
+import type { Selling } from '@/lib/domain/selling';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { editEnvolvementSchema } from '@/lib/validation/envolvement';
 import { MESSAGES } from '@/lib/validation/envolvement-limits';
@@ -61,6 +62,19 @@ async function openSubmissions(id: string, content: EditForm['content']): Promis
   });
 }
 
+/** Whether the creator may set a price, and in which currency, asked once the dialog first opens. */
+function useSelling(open: boolean): Selling | null {
+  const [selling, setSelling] = useState<Selling | null>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!open || asked.current) return;
+    asked.current = true;
+    // Unknown on failure: the form offers the price and the server decides.
+    api<Selling>('/api/payouts').then(setSelling, () => undefined);
+  }, [open]);
+  return selling;
+}
+
 /** The edit dialog's state and its save: checked with the handler's schema, then sent. */
 export function useEditEnvolvement(envolvement: EnvolvementDto) {
   const router = useRouter();
@@ -70,10 +84,14 @@ export function useEditEnvolvement(envolvement: EnvolvementDto) {
   const [form, setForm] = useState(() => initialEditForm(envolvement));
   const set: SetEditField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
   const opening = form.submissionsActive && !envolvement.submissions.submissionsActive;
+  const selling = useSelling(open);
+  // A changed price is stored in the site's currency (Selling.currency), as the server
+  // says it; until that is known, the price's own currency is the best guess.
+  const currency = selling?.currency ?? envolvement.currency;
 
   async function submit(event: FormEvent) {
     const outcome = await action.submit(event, {
-      check: () => checkWith(editEnvolvementSchema, toEditBody(form)),
+      check: () => checkWith(editEnvolvementSchema(currency), toEditBody(form)),
       async send() {
         if (opening) await openSubmissions(envolvement._id, form.content);
         await api(`/api/post/${envolvement._id}`, { method: 'PUT', json: toEditBody(form), fallback: FAILED });
@@ -89,5 +107,16 @@ export function useEditEnvolvement(envolvement: EnvolvementDto) {
     if (next) setForm(initialEditForm(envolvement));
   }
 
-  return { open, setOpen: reopen, form, set, fields: action.fields, busy: action.busy, opening, submit };
+  return {
+    open,
+    setOpen: reopen,
+    form,
+    set,
+    fields: action.fields,
+    busy: action.busy,
+    opening,
+    submit,
+    selling,
+    currency,
+  };
 }

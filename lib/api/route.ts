@@ -31,8 +31,11 @@ type InputSchemas<B, Q> = {
    * counts too: per client IP, per signed-in user, or per user else IP.
    */
   rateLimit?: { name: RateLimitName; per: 'ip' | 'user' | 'userOrIp' };
-  /** The JSON body. */
-  body?: z.ZodMiniType<B>;
+  /**
+   * The JSON body; or a function that gives its schema per request, for one whose messages
+   * follow the site's settings (a price's limits in the site's currency).
+   */
+  body?: z.ZodMiniType<B> | (() => z.ZodMiniType<B>);
   /** The query string, as an object of strings (arrays for repeated names). */
   query?: z.ZodMiniType<Q>;
   /** The `error` of a 400 for input that does not fit, when not the first field's message. */
@@ -131,7 +134,8 @@ export function handleRoute(
 async function readInput<B, Q>(request: NextRequest, options: InputSchemas<B, Q>): Promise<{ query: Q; body: B }> {
   try {
     const query = options.query ? options.query.parse(queryObject(request.nextUrl.searchParams)) : (undefined as Q);
-    const body = options.body ? await readJson(request, options.body) : (undefined as B);
+    const schema = typeof options.body === 'function' ? options.body() : options.body;
+    const body = schema ? await readJson(request, schema) : (undefined as B);
     return { query, body };
   } catch (error) {
     if (!(error instanceof z.core.$ZodError) || !options.invalidMessage) throw error;

@@ -1,5 +1,5 @@
 import type { Category } from '@/lib/domain/categories';
-import { LIMITS } from '@/lib/validation/envolvement-limits';
+import { LIMITS, priceLimitsIn } from '@/lib/validation/envolvement-limits';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import type { OfferFace } from './types';
 
@@ -54,8 +54,11 @@ export function emptyWizard(): WizardState {
   };
 }
 
-/** What step `step` (1-based) still needs before Next may leave it; empty when complete. */
-export function missingForStep(step: number, state: WizardState): string[] {
+/**
+ * What step `step` (1-based) still needs before Next may leave it; empty when complete.
+ * Amounts are named in `currency`, the one the price is asked in.
+ */
+export function missingForStep(step: number, state: WizardState, currency: string): string[] {
   if (step === 1) {
     return [
       state.title.trim() === '' && 'a title',
@@ -67,22 +70,22 @@ export function missingForStep(step: number, state: WizardState): string[] {
     const { price } = state;
     return [
       (Number.isNaN(price) || price < 0) && 'a price of zero or more',
-      price > 0 && price < LIMITS.priceMin && 'a price of at least $0.50',
-      price > LIMITS.priceMax && 'a price of at most $10,000.00',
+      price > 0 && price < LIMITS.priceMin && `a price of at least ${priceLimitsIn(currency).min}`,
+      price > LIMITS.priceMax && `a price of at most ${priceLimitsIn(currency).max}`,
       state.quantity < 0 && 'a quantity of zero or more',
     ].filter((part): part is string => Boolean(part));
   }
   return [];
 }
 
-/** Whether Next may leave step `step` (1-based). */
+/** Whether Next may leave step `step` (1-based). The currency only words what is missing, so any will do. */
 export function isStepComplete(step: number, state: WizardState): boolean {
-  return missingForStep(step, state).length === 0;
+  return missingForStep(step, state, 'usd').length === 0;
 }
 
 /** Why Next is disabled, in words: 'Add a title and at least one category to continue.' */
-export function nextHint(step: number, state: WizardState): string | null {
-  const missing = missingForStep(step, state);
+export function nextHint(step: number, state: WizardState, currency: string): string | null {
+  const missing = missingForStep(step, state, currency);
   if (!missing.length) return null;
   const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
   return `Add ${list} to continue.`;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { checkText } from './text';
+import { requiredText } from './text';
 
 // A comment on an update: one schema for the comment form and the handlers.
 
@@ -16,14 +16,11 @@ export const COMMENT_MESSAGES = {
   invalidParent: 'The comment to reply to is not valid.',
 } as const;
 
-export const commentBodySchema = z
-  .string({ error: COMMENT_MESSAGES.bodyRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, COMMENT_MESSAGES.bodyRequired),
-    z.maxLength(COMMENT_LIMITS.body, COMMENT_MESSAGES.bodyTooLong),
-    checkText('Comment', { multiline: true }),
-  );
+export const commentBodySchema = requiredText(
+  'Comment',
+  { required: COMMENT_MESSAGES.bodyRequired, max: COMMENT_LIMITS.body, tooLong: COMMENT_MESSAGES.bodyTooLong },
+  { multiline: true },
+);
 
 /** POST /api/post/{id}/updates/{postId}/comments: a comment, or a reply to one. */
 export const newCommentSchema = z.object({

@@ -1,5 +1,6 @@
 // The limits of an envolvement's fields and the messages that say so: what the forms need
 // to draw their fields, apart from the schemas (envolvement.ts) that check them.
+import { formatMoney } from '@/lib/domain/money';
 
 export const LIMITS = {
   title: 200,
@@ -15,6 +16,16 @@ export const LIMITS = {
   updateDescription: 4000,
 } as const;
 
+/**
+ * The lowest and the highest paid price as `currency` writes them: '$0.50' and '$10,000.00'
+ * for usd, '€0.50' and '€10,000.00' for eur. The limits are in the unit a price is typed
+ * in, turned into the smallest unit the way a typed price is (dollarsToCents).
+ */
+export function priceLimitsIn(currency: string): { min: string; max: string } {
+  const money = (units: number) => formatMoney(Math.round(units * 100), currency);
+  return { min: money(LIMITS.priceMin), max: money(LIMITS.priceMax) };
+}
+
 export const MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: `Title must be ${LIMITS.title} characters or fewer`,
@@ -26,8 +37,9 @@ export const MESSAGES = {
   tooManyCategories: `Choose at most ${LIMITS.categoriesMax} categories`,
   unknownCategory: 'Unknown category',
   priceNegative: 'Price cannot be negative',
-  priceTooSmall: 'A paid price must be at least $0.50',
-  priceTooLarge: 'Price cannot be more than $10,000.00',
+  // In the currency the price is in: a creator selling in euros reads euros.
+  priceTooSmall: (currency: string) => `A paid price must be at least ${priceLimitsIn(currency).min}`,
+  priceTooLarge: (currency: string) => `Price cannot be more than ${priceLimitsIn(currency).max}`,
   priceCents: 'Price can have at most two decimals',
   quantityNegative: 'Quantity cannot be negative',
   quantityTooLarge: `Quantity cannot be more than ${LIMITS.quantityMax}`,

@@ -31,3 +31,16 @@ export function forbiddenCharactersMessage(label: string): string {
 export function checkText(label: string, options: TextOptions = {}): z.core.$ZodCheck<string> {
   return z.refine<string>((value) => !hasForbiddenCharacters(value, options), forbiddenCharactersMessage(label));
 }
+
+/** What a required text field says and how long it may be. */
+type RequiredTextRule = { required: string; max: number; tooLong: string };
+
+/**
+ * A text field that must be filled in: trimmed, then refused when empty, too long, or
+ * holding a character no field takes. Each message is the field's own, in that order.
+ */
+export function requiredText(label: string, rule: RequiredTextRule, options: TextOptions = {}) {
+  return z
+    .string({ error: rule.required })
+    .check(z.trim(), z.minLength(1, rule.required), z.maxLength(rule.max, rule.tooLong), checkText(label, options));
+}

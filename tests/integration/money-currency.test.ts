@@ -4,6 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PricingStep } from '@/components/create/wizard-steps';
 import { WizardPreview } from '@/components/create/wizard-preview';
+import { EditOfferFields } from '@/components/envolvement/edit-envolvement-fields';
+import { initialEditForm, toEditBody } from '@/components/envolvement/use-edit-envolvement';
 import { EnvolvementSummary } from '@/components/envolvement/envolvement-summary';
 import { MembersList } from '@/components/envolvement/members-list';
 import { OfferCard } from '@/components/envolvement/offer-card';
@@ -14,15 +16,18 @@ import { db } from '@/lib/db/client';
 import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { memberPage } from '@/lib/creator/members';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { emptyWizard } from '@/lib/envolvements/wizard';
+import { emptyWizard, nextHint } from '@/lib/envolvements/wizard';
+import { stepErrors } from '@/lib/envolvements/wizard-check';
 import { composeEmail } from '@/lib/notifications/deliver';
 import { siteCurrency } from '@/lib/stripe/config';
 import { sellingFor } from '@/lib/payouts/service';
 import { envolvementJsonLd } from '@/lib/seo/json-ld';
 import { getEnvolvementCard } from '@/lib/seo/og';
+import { checkWith } from '@/lib/validation/check';
+import { editEnvolvementSchema } from '@/lib/validation/envolvement';
 import { envolvements, notifications, users } from '@/models';
 import { createEnvolvement, createUser, type TestUser } from '../factories';
-import { creationBody } from '../factories/envolvement-input';
+import { creationBody, editBody } from '../factories/envolvement-input';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { joinByCard, useFakeStripe } from '../helpers/payments';
@@ -219,5 +224,95 @@ describe('the pages that show prices, in euros', () => {
     const carousel = shown(createElement(OfferCarousel, { currency: siteCurrency() }));
     expect(carousel).toContain('€49.99');
     expect(`${step(0)}${step(12)}${preview}${carousel}`).not.toContain('$');
+  });
+});
+
+describe('a price out of range, in euros', () => {
+  const TOO_LOW = 'A paid price must be at least €0.50';
+  const TOO_HIGH = 'Price cannot be more than €10,000.00';
+  const refusal = (message: string) => ({
+    error: 'Please fix the errors before submitting',
+    code: 'bad_request',
+    fields: { 'price.price': message },
+  });
+
+  it('is refused on creation with the limits in the site currency, whatever the body says', async () => {
+    const creator = await createUser();
+    await connectCreator(creator.id);
+    for (const [price, message] of [
+      [0.49, TOO_LOW],
+      [10000.01, TOO_HIGH],
+    ] as const) {
+      const res = await call('POST', '/api/post/new-base-envolvement', {
+        as: creator,
+        json: creationBody({ price: { price, free: false }, currency: 'usd' }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(refusal(message));
+    }
+    expect(await db().select().from(envolvements)).toEqual([]);
+  });
+
+  it('is refused on edit in the currency a new price is stored in, even where the old one was free', async () => {
+    const creator = await createUser();
+    await connectCreator(creator.id);
+    // A free envolvement keeps the default currency, usd; a price set now would be in euros.
+    const free = await createEnvolvement(creator.id);
+    const paid = await createEnvolvement(creator.id, { priceCents: 1999, currency: 'eur' });
+    expect(free.currency).toBe('usd');
+    for (const row of [free, paid]) {
+      for (const [price, message] of [
+        [0.49, TOO_LOW],
+        [10000.01, TOO_HIGH],
+      ] as const) {
+        const res = await call('PUT', `/api/post/${row.id}`, {
+          as: creator,
+          json: editBody({ price: { price, free: false }, currency: 'usd' }),
+        });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(refusal(message));
+      }
+      const [stored] = await db().select().from(envolvements).where(eq(envolvements.id, row.id));
+      expect(stored).toEqual(row);
+    }
+  });
+
+  it('is said the same way by the wizard and the edit form before anything is sent', async () => {
+    const creator = await createUser();
+    await connectCreator(creator.id);
+    const selling = await sellingFor(creator.id);
+    const tooLow = { ...emptyWizard(), price: 0.3 };
+    const tooHigh = { ...emptyWizard(), price: 10001 };
+    expect(nextHint(2, tooLow, selling.currency)).toBe('Add a price of at least €0.50 to continue.');
+    expect(nextHint(2, tooHigh, selling.currency)).toBe('Add a price of at most €10,000.00 to continue.');
+    expect(stepErrors(2, tooLow, selling.currency)).toEqual({ 'price.price': TOO_LOW });
+    const step = shown(
+      createElement(PricingStep, {
+        state: tooHigh,
+        update: () => undefined,
+        errors: stepErrors(2, tooHigh, selling.currency),
+        touch: () => undefined,
+        selling,
+      }),
+    );
+    expect(step).toContain(TOO_HIGH);
+
+    const row = await createEnvolvement(creator.id, { priceCents: 1999, currency: 'eur' });
+    const form = { ...initialEditForm((await getEnvolvementForViewer(row.id, creator.id))!), price: '0.49' };
+    const checked = checkWith(editEnvolvementSchema(selling.currency), toEditBody(form));
+    expect(checked).toEqual({ ok: false, error: TOO_LOW, fields: { 'price.price': TOO_LOW } });
+    const fields = shown(
+      createElement(EditOfferFields, {
+        form,
+        set: () => undefined,
+        fields: checked.ok ? {} : checked.fields,
+        selling,
+        currency: selling.currency,
+        wasPaid: true,
+      }),
+    );
+    expect(fields).toContain('Price (EUR)');
+    expect(fields).toContain(TOO_LOW);
+    expect(`${step}${fields}`).not.toContain('$');
   });
 });

@@ -35,7 +35,7 @@ describe('an image URL a record may keep', () => {
   it('is the same rule for covers, update images and submission pictures', () => {
     for (const url of [STORED, '/uploads/covers/a.png', 'http://example.com/x.png']) {
       const expected = isImageUrl(url);
-      expect(createEnvolvementSchema.safeParse(creationBody({ imgUrl: url })).success).toBe(expected);
+      expect(createEnvolvementSchema('usd').safeParse(creationBody({ imgUrl: url })).success).toBe(expected);
       expect(updatePostSchema.safeParse({ title: 'Week 1', description: 'Hello', imgUrl: url }).success).toBe(expected);
       expect(userSubmissionSchema.safeParse({ picture: url }).success).toBe(expected);
     }

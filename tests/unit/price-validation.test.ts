@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parsePriceInput } from '@/lib/domain/selling';
 import { receiptLine } from '@/lib/envolvements/rules';
-import { emptyWizard, missingForStep } from '@/lib/envolvements/wizard';
+import { emptyWizard, missingForStep, nextHint } from '@/lib/envolvements/wizard';
 import { createEnvolvementSchema, editEnvolvementSchema } from '@/lib/validation/envolvement';
 import { checkWith } from '@/lib/validation/check';
 import { creationBody } from '../factories/envolvement-input';
 
-const priceErrors = (price: number | null, free = false) => {
-  const checked = checkWith(createEnvolvementSchema, creationBody({ price: { price, free } }));
+const priceErrors = (price: number | null, free = false, currency = 'usd') => {
+  const checked = checkWith(createEnvolvementSchema(currency), creationBody({ price: { price, free } }));
   return checked.ok ? {} : checked.fields;
 };
+const edit = (price: number, currency = 'usd') =>
+  checkWith(editEnvolvementSchema(currency), { ...creationBody(), price: { price } });
+const step2 = (price: number, currency = 'usd') => missingForStep(2, { ...emptyWizard(), price }, currency);
 
 describe('the price rule shared by the wizard, the edit form and the server', () => {
   it('takes free, or from $0.50 to $10,000.00 in whole cents', () => {
@@ -26,18 +29,30 @@ describe('the price rule shared by the wizard, the edit form and the server', ()
   });
 
   it('holds for the edit payload too', () => {
-    const edit = (price: number) => checkWith(editEnvolvementSchema, { ...creationBody(), price: { price } });
     expect(edit(0.49)).toMatchObject({ ok: false, fields: { 'price.price': 'A paid price must be at least $0.50' } });
     expect(edit(25)).toMatchObject({ ok: true });
   });
 
   it('keeps Next on step 2 until the price fits', () => {
-    const step2 = (price: number) => missingForStep(2, { ...emptyWizard(), price });
     expect(step2(0)).toEqual([]);
     expect(step2(12)).toEqual([]);
     expect(step2(0.3)).toEqual(['a price of at least $0.50']);
     expect(step2(10001)).toEqual(['a price of at most $10,000.00']);
     expect(step2(Number.NaN)).toEqual(['a price of zero or more']);
+  });
+
+  it('says the limits in the currency the price is in, with the same words', () => {
+    expect(priceErrors(0.49, false, 'eur')).toEqual({ 'price.price': 'A paid price must be at least €0.50' });
+    expect(priceErrors(10000.01, false, 'eur')).toEqual({ 'price.price': 'Price cannot be more than €10,000.00' });
+    expect(priceErrors(1.005, false, 'eur')).toEqual({ 'price.price': 'Price can have at most two decimals' });
+    expect(edit(0.49, 'eur')).toMatchObject({ fields: { 'price.price': 'A paid price must be at least €0.50' } });
+    expect(edit(10000.01, 'EUR')).toMatchObject({ fields: { 'price.price': 'Price cannot be more than €10,000.00' } });
+    expect(step2(0.3, 'eur')).toEqual(['a price of at least €0.50']);
+    expect(step2(10001, 'eur')).toEqual(['a price of at most €10,000.00']);
+    expect(nextHint(2, { ...emptyWizard(), price: 0.3 }, 'eur')).toBe('Add a price of at least €0.50 to continue.');
+    // One schema per currency, built once and kept, whatever the case of its code.
+    expect(createEnvolvementSchema('EUR')).toBe(createEnvolvementSchema('eur'));
+    expect(createEnvolvementSchema('eur')).not.toBe(createEnvolvementSchema('usd'));
   });
 
   it('reads the price input: empty is free', () => {

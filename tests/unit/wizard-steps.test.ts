@@ -94,14 +94,16 @@ describe('quantity input', () => {
 
 describe('the final check', () => {
   it("gives each of the spec's messages on its own field", () => {
-    expect(validateWizard(ready({ title: '  ' }))).toEqual({ title: 'Title is required' });
-    expect(validateWizard(ready({ previewText: '' }))).toEqual({ previewText: 'Preview text is required' });
-    expect(validateWizard(ready({ categories: [] }))).toEqual({ categories: 'At least one category is required' });
-    expect(validateWizard(ready({ price: -1 }))).toEqual({ 'price.price': 'Price cannot be negative' });
-    expect(validateWizard(ready({ unlimited: false, quantity: -1 }))).toEqual({
+    expect(validateWizard(ready({ title: '  ' }), 'usd')).toEqual({ title: 'Title is required' });
+    expect(validateWizard(ready({ previewText: '' }), 'usd')).toEqual({ previewText: 'Preview text is required' });
+    expect(validateWizard(ready({ categories: [] }), 'usd')).toEqual({
+      categories: 'At least one category is required',
+    });
+    expect(validateWizard(ready({ price: -1 }), 'usd')).toEqual({ 'price.price': 'Price cannot be negative' });
+    expect(validateWizard(ready({ unlimited: false, quantity: -1 }), 'usd')).toEqual({
       'quantity.quantity': 'Quantity cannot be negative',
     });
-    expect(validateWizard(ready({ endDate: '2027-05-02', targetDate: '2027-05-01' }))).toEqual({
+    expect(validateWizard(ready({ endDate: '2027-05-02', targetDate: '2027-05-01' }), 'usd')).toEqual({
       'endDate.endDate': 'End date cannot be after target envolvement date.',
       targetEnvolvmentDate: 'Target envolvement date cannot be before end date.',
     });
@@ -109,24 +111,27 @@ describe('the final check', () => {
 
   it('accepts the limits and refuses one past them, counting the trimmed text', () => {
     expect(
-      validateWizard(ready({ title: 'a'.repeat(200), previewText: 'b'.repeat(1000), description: 'c'.repeat(4000) })),
+      validateWizard(
+        ready({ title: 'a'.repeat(200), previewText: 'b'.repeat(1000), description: 'c'.repeat(4000) }),
+        'usd',
+      ),
     ).toEqual({});
-    expect(validateWizard(ready({ title: ` ${'a'.repeat(200)} ` }))).toEqual({});
-    expect(validateWizard(ready({ title: 'a'.repeat(201) }))).toEqual({
+    expect(validateWizard(ready({ title: ` ${'a'.repeat(200)} ` }), 'usd')).toEqual({});
+    expect(validateWizard(ready({ title: 'a'.repeat(201) }), 'usd')).toEqual({
       title: 'Title must be 200 characters or fewer',
     });
-    expect(validateWizard(ready({ previewText: 'b'.repeat(1001) }))).toEqual({
+    expect(validateWizard(ready({ previewText: 'b'.repeat(1001) }), 'usd')).toEqual({
       previewText: 'Preview text must be 1000 characters or fewer',
     });
-    expect(validateWizard(ready({ description: 'c'.repeat(4001) }))).toEqual({
+    expect(validateWizard(ready({ description: 'c'.repeat(4001) }), 'usd')).toEqual({
       description: 'Description must be 4000 characters or fewer',
     });
   });
 
   it('lets the end date equal the target date, and either stand alone', () => {
-    expect(validateWizard(ready({ endDate: '2027-05-01', targetDate: '2027-05-01' }))).toEqual({});
-    expect(validateWizard(ready({ endDate: '2027-05-01' }))).toEqual({});
-    expect(validateWizard(ready({ targetDate: '2027-05-01' }))).toEqual({});
+    expect(validateWizard(ready({ endDate: '2027-05-01', targetDate: '2027-05-01' }), 'usd')).toEqual({});
+    expect(validateWizard(ready({ endDate: '2027-05-01' }), 'usd')).toEqual({});
+    expect(validateWizard(ready({ targetDate: '2027-05-01' }), 'usd')).toEqual({});
   });
 });
 
@@ -161,13 +166,13 @@ describe('where errors are shown', () => {
       endDate: '2027-05-02',
       targetDate: '2027-05-01',
     });
-    expect(stepErrors(1, state)).toEqual({
+    expect(stepErrors(1, state, 'usd')).toEqual({
       title: 'Title is required',
       categories: 'At least one category is required',
     });
-    expect(stepErrors(2, state)).toEqual({ 'quantity.quantity': 'Quantity cannot be negative' });
-    expect(Object.keys(stepErrors(3, state))).toEqual(['endDate.endDate', 'targetEnvolvmentDate']);
-    expect(stepErrors(4, state)).toEqual({});
+    expect(stepErrors(2, state, 'usd')).toEqual({ 'quantity.quantity': 'Quantity cannot be negative' });
+    expect(Object.keys(stepErrors(3, state, 'usd'))).toEqual(['endDate.endDate', 'targetEnvolvmentDate']);
+    expect(stepErrors(4, state, 'usd')).toEqual({});
   });
 });
 
@@ -321,7 +326,7 @@ describe('the body against the server schema', () => {
         publishedReleaseDate: '2031-03-01',
       }),
     );
-    expect(createEnvolvementSchema.safeParse(body).success).toBe(true);
+    expect(createEnvolvementSchema('usd').safeParse(body).success).toBe(true);
   });
 
   it('is refused by the server with the messages and field paths the wizard showed', () => {
@@ -331,9 +336,9 @@ describe('the body against the server schema', () => {
       ready({ categories: [] }),
       ready({ endDate: '2031-02-02', targetDate: '2031-02-01' }),
     ]) {
-      const result = createEnvolvementSchema.safeParse(toCreationBody(state));
+      const result = createEnvolvementSchema('usd').safeParse(toCreationBody(state));
       expect(result.success).toBe(false);
-      expect(fieldErrorsOf(result.error!)).toEqual(validateWizard(state));
+      expect(fieldErrorsOf(result.error!)).toEqual(validateWizard(state, 'usd'));
     }
   });
 });

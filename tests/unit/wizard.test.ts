@@ -29,16 +29,18 @@ describe('step completeness', () => {
 
 describe('why Next is disabled', () => {
   it('names what the step still needs, in one sentence', () => {
-    expect(nextHint(1, emptyWizard())).toBe('Add a title, a preview text and at least one category to continue.');
-    expect(nextHint(1, { ...filled(), categories: [] })).toBe('Add at least one category to continue.');
-    expect(nextHint(1, { ...filled(), title: ' ', categories: [] })).toBe(
+    expect(nextHint(1, emptyWizard(), 'usd')).toBe(
+      'Add a title, a preview text and at least one category to continue.',
+    );
+    expect(nextHint(1, { ...filled(), categories: [] }, 'usd')).toBe('Add at least one category to continue.');
+    expect(nextHint(1, { ...filled(), title: ' ', categories: [] }, 'usd')).toBe(
       'Add a title and at least one category to continue.',
     );
-    expect(nextHint(2, { ...emptyWizard(), quantity: -1 })).toBe('Add a quantity of zero or more to continue.');
+    expect(nextHint(2, { ...emptyWizard(), quantity: -1 }, 'usd')).toBe('Add a quantity of zero or more to continue.');
   });
   it('says nothing when Next is enabled', () => {
-    expect(nextHint(1, filled())).toBeNull();
-    expect(nextHint(3, emptyWizard())).toBeNull();
+    expect(nextHint(1, filled(), 'usd')).toBeNull();
+    expect(nextHint(3, emptyWizard(), 'usd')).toBeNull();
   });
 });
 
@@ -55,15 +57,18 @@ describe('quantity input', () => {
 describe('validateWizard', () => {
   it('gives every message of the final check', () => {
     expect(
-      validateWizard({
-        ...emptyWizard(),
-        title: ' ',
-        price: -1,
-        unlimited: false,
-        quantity: -1,
-        endDate: '2027-02-02',
-        targetDate: '2027-01-01',
-      }),
+      validateWizard(
+        {
+          ...emptyWizard(),
+          title: ' ',
+          price: -1,
+          unlimited: false,
+          quantity: -1,
+          endDate: '2027-02-02',
+          targetDate: '2027-01-01',
+        },
+        'usd',
+      ),
     ).toEqual({
       title: 'Title is required',
       previewText: 'Preview text is required',
@@ -73,8 +78,8 @@ describe('validateWizard', () => {
       'endDate.endDate': 'End date cannot be after target envolvement date.',
       targetEnvolvmentDate: 'Target envolvement date cannot be before end date.',
     });
-    expect(validateWizard(filled())).toEqual({});
-    expect(validateWizard({ ...filled(), endDate: '2027-01-01', targetDate: '2027-01-01' })).toEqual({});
+    expect(validateWizard(filled(), 'usd')).toEqual({});
+    expect(validateWizard({ ...filled(), endDate: '2027-01-01', targetDate: '2027-01-01' }, 'usd')).toEqual({});
   });
 });
 

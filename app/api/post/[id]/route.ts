@@ -7,6 +7,7 @@ import { AppError } from '@/lib/http/errors';
 import { authedRoute, parseId, publicRoute } from '@/lib/api/route';
 import { editEnvolvementSchema } from '@/lib/validation/envolvement';
 import { MESSAGES } from '@/lib/validation/envolvement-limits';
+import { siteCurrency } from '@/lib/stripe/config';
 
 // GET /api/post/{id}: one envolvement; its updates only for the creator and members, a draft only for them
 export const GET = publicRoute(async ({ params, viewer }) => {
@@ -20,7 +21,8 @@ export const GET = publicRoute(async ({ params, viewer }) => {
 // PUT /api/post/{id}: the creator edits their envolvement
 export const PUT = authedRoute(
   async ({ params, body, viewer }) => updateEnvolvement(viewer, parseId(params.id, NOT_FOUND_MESSAGE), body),
-  { body: editEnvolvementSchema, invalidMessage: MESSAGES.fixErrors },
+  // A changed price is stored in the site's currency, so its limits are said in it.
+  { body: () => editEnvolvementSchema(siteCurrency()), invalidMessage: MESSAGES.fixErrors },
 );
 
 // DELETE /api/post/{id}: the creator deletes their envolvement (archived when people joined it)
