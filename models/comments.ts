@@ -1,10 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { envolvementRef } from './envolvements';
 import { posts } from './posts';
 import { userRef } from './users';
-import { primaryId, createdAt } from './columns';
+import { primaryId, createdAt, timestamptz } from './columns';
 
 // Members' and the creator's comments on an update, one level of replies deep. A comment
 // removed while it has replies keeps its place (and loses its text), so the replies still
@@ -22,8 +22,8 @@ export const comments = pgTable(
     authorId: userRef('author_id', 'cascade'),
     body: text('body').notNull(),
     createdAt: createdAt(),
-    editedAt: timestamp('edited_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    editedAt: timestamptz('edited_at'),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     // An update's comments oldest first, with the id as the keyset cursor's tie-break.

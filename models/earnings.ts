@@ -1,10 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { envolvementRef } from './envolvements';
-import { payments } from './payments';
+import { paymentRef } from './payments';
 import { userRef } from './users';
-import { primaryId } from './columns';
+import { primaryId, timestamptz } from './columns';
 
 // What each payment did to its creator's earnings, written by the payments ledger in the
 // transaction that moves the payment: a sale when the money first arrives, a refund each
@@ -14,9 +14,7 @@ export const earningsEntries = pgTable(
   'earnings_entries',
   {
     id: primaryId(),
-    paymentId: text('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: paymentRef(),
     creatorId: userRef('creator_id', 'restrict'),
     envolvementId: envolvementRef('restrict'),
     kind: text('kind', { enum: ['sale', 'refund'] }).notNull(),
@@ -25,7 +23,7 @@ export const earningsEntries = pgTable(
     currency: text('currency').notNull(),
     // The payment's refunded total after this entry: a refund entry is written once per total.
     refundedTotalCents: integer('refunded_total_cents').notNull().default(0),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
   },
   (t) => [
     index('earnings_entries_creator_time_idx').on(t.creatorId, t.occurredAt),

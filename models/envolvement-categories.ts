@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import { envolvementRef } from './envolvements';
 
 // One row per (envolvement, category), kept in step with `envolvements` by a trigger
@@ -12,7 +13,7 @@ export const envolvementCategories = pgTable(
   {
     envolvementId: envolvementRef('cascade'),
     category: text('category').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
     listed: boolean('listed').notNull(),
   },
   (t) => [

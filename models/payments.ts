@@ -1,10 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { envolvementRef } from './envolvements';
 import { PAYMENT_STATUSES, REFUND_REASONS } from '@/lib/domain/payment-status';
 import { userRef, users } from './users';
-import { primaryId, createdAt } from './columns';
+import { primaryId, createdAt, timestamptz, updatedAt } from './columns';
 
 // The payments ledger: one row per Stripe PaymentIntent the app creates, written before
 // the buyer can pay. Amount and currency are what was offered at that moment, so a
@@ -25,16 +25,16 @@ export const payments = pgTable(
     destinationAccountId: text('destination_account_id'),
     applicationFeeCents: integer('application_fee_cents').notNull().default(0),
     // When the money first arrived: the date of the sale in the creator's earnings.
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
     // Set when the app decides to refund in full, before it asks Stripe: a refund that
     // failed half-way is finished by reconciliation.
     refundReason: text('refund_reason', { enum: REFUND_REASONS }),
     // Who asked for that refund: the creator, or null when the app decided on its own.
     refundRequestedBy: text('refund_requested_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     // When reconciliation last asked Stripe about it: the least recently checked go first.
-    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    reconciledAt: timestamptz('reconciled_at'),
   },
   (t) => [
     index('payments_buyer_envolvement_idx').on(t.buyerId, t.envolvementId, t.createdAt),
@@ -50,14 +50,18 @@ export const payments = pgTable(
   ],
 );
 
+/** A required reference to a payment, `payment_id`: a payment is never deleted while anything names it. */
+export const paymentRef = () =>
+  text('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'restrict' });
+
 // Refunds the app asked Stripe for, and who asked (null: the app on its own).
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
     id: text('id').primaryKey(),
-    paymentId: text('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: paymentRef(),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'restrict' }),
@@ -76,9 +80,7 @@ export const paymentStatusChanges = pgTable(
   'payment_status_changes',
   {
     id: primaryId(),
-    paymentId: text('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: paymentRef(),
     fromStatus: text('from_status', { enum: PAYMENT_STATUSES }).notNull(),
     toStatus: text('to_status', { enum: PAYMENT_STATUSES }).notNull(),
     amountRefundedCents: integer('amount_refunded_cents').notNull(),

@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { createdAt } from './columns';
+import { createdAt, updatedAt } from './columns';
 
 // A creator's Stripe connected account, as Stripe last described it (the account.updated
 // webhook and reads after onboarding keep it current). The creator is paid through it:
@@ -22,7 +22,7 @@ export const payoutAccounts = pgTable('payout_accounts', {
     .default(sql`'{}'::text[]`),
   disabledReason: text('disabled_reason'),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;

@@ -1,11 +1,11 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { envolvementRef } from './envolvements';
 import { PURCHASE_END_REASONS } from '@/lib/domain/payment-status';
 import { payments } from './payments';
 import { userRef } from './users';
-import { primaryId, createdAt } from './columns';
+import { primaryId, createdAt, timestamptz } from './columns';
 
 // One row per membership of an envolvement: the buyer's access and their spot. A
 // membership whose money went back is ended, never deleted, so the buyer keeps the
@@ -22,7 +22,7 @@ export const purchases = pgTable(
     paymentIntentId: text('payment_intent_id')
       .unique()
       .references(() => payments.id, { onDelete: 'restrict' }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: timestamptz('ended_at'),
     endReason: text('end_reason', { enum: PURCHASE_END_REASONS }),
     createdAt: createdAt(),
   },

@@ -1,9 +1,9 @@
 import 'server-only';
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { envolvementRef } from './envolvements';
 import { userRef } from './users';
 import { SUBMISSION_STATUSES } from '@/lib/domain/submission-status';
-import { primaryId, createdAt } from './columns';
+import { primaryId, createdAt, updatedAt } from './columns';
 
 // What a joined user sends in for an envolvement: one per user per envolvement. Kept
 // when its envolvement is removed (archived), so nothing here cascades.
@@ -18,7 +18,7 @@ export const submissions = pgTable(
     url: text('url').notNull().default(''),
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('inReview'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('submissions_envolvement_user_unique').on(t.envolvementId, t.userId),

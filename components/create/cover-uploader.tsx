@@ -2,20 +2,12 @@
 
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { ImageIcon } from '@/components/envolvement/offer-icons';
-import { useImageUpload } from '@/components/envolvement/use-image-upload';
+import { TYPES_HINT, useImageUpload, type UploaderProps } from '@/components/envolvement/use-image-upload';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { fileSizeLabel } from '@/lib/envolvements/wizard';
 
-type CoverUploaderProps = {
-  id: string;
-  value: string;
-  onChange: (url: string) => void;
-  label?: string;
-  error?: string;
-};
-
-const TYPES_HINT = 'PNG, JPG, GIF up to 10MB';
+type CoverUploaderProps = UploaderProps & { error?: string };
 
 function ChooseButton({ onClick }: { onClick: () => void }) {
   return (

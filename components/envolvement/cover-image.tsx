@@ -1,6 +1,7 @@
 import { cn } from '@/components/ui/cn';
 import { Picture } from '@/components/ui/picture';
 import type { Category } from '@/lib/domain/categories';
+import type { OfferFace } from '@/lib/envolvements/types';
 
 // Each category's own colours, so an offer without a picture still looks like part of the brand.
 const PLACEHOLDERS: Record<Category, string> = {
@@ -67,4 +68,11 @@ export function CoverImage({ src, category, className, sizes = CARD_SIZES, prior
       />
     </div>
   );
+}
+
+type OfferCoverProps = Omit<CoverImageProps, 'src' | 'category'> & { offer: Pick<OfferFace, 'imgUrl' | 'categories'> };
+
+/** An offer's cover: its picture, or the placeholder of its first category. */
+export function OfferCover({ offer, ...cover }: OfferCoverProps) {
+  return <CoverImage src={offer.imgUrl} category={offer.categories[0]} {...cover} />;
 }

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatMoney } from '@/lib/domain/money';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { api } from '@/lib/api-client';
@@ -58,26 +58,23 @@ export function DeleteEnvolvement({ envolvementId, currency, impact }: DeleteEnv
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="danger" size="sm">
           Delete
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Delete Envolvement"
-        description="Are you sure you want to delete this envolvement? This action cannot be undone."
-      >
-        <ImpactNote impact={impact} currency={currency} />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" onClick={remove} disabled={busy}>
-            {busy ? 'Deleting...' : impact.paidMembers > 0 ? 'Delete and refund' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Delete Envolvement"
+      description="Are you sure you want to delete this envolvement? This action cannot be undone."
+      confirm={{
+        label: busy ? 'Deleting...' : impact.paidMembers > 0 ? 'Delete and refund' : 'Delete',
+        onClick: () => void remove(),
+        busy,
+      }}
+    >
+      <ImpactNote impact={impact} currency={currency} />
+    </ConfirmDialog>
   );
 }

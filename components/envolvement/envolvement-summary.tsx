@@ -1,12 +1,12 @@
 import { formatDay } from '@/lib/domain/dates';
-import Link from 'next/link';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { formatPrice } from '@/lib/domain/money';
-import { profileSlug, spotsLabel, type OfferAction, type OfferStatus } from '@/lib/envolvements/rules';
+import { spotsLabel, type OfferAction, type OfferStatus } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { CategoryChips } from './category-chips';
-import { CoverImage } from './cover-image';
+import { OfferCover } from './cover-image';
+import { CreatorLink } from './creator-link';
 import { DateTiles } from './date-tiles';
 import { DeleteEnvolvement, type DeletionImpact } from './delete-envolvement';
 import { EditEnvolvement } from './lazy-tools';
@@ -20,13 +20,7 @@ function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
       <div className="flex items-center gap-3">
         <Avatar name={envolvement.username} picture={envolvement.userPicture} size={40} />
         <p className="text-sm text-slate-600">
-          Posted by{' '}
-          <Link
-            href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`}
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            {envolvement.username}
-          </Link>
+          Posted by <CreatorLink userId={envolvement.userID}>{envolvement.username}</CreatorLink>
           <br />
           <time dateTime={envolvement.datePublished}>{formatDay(envolvement.datePublished)}</time>
         </p>
@@ -113,9 +107,8 @@ type SummaryProps = {
 export function EnvolvementSummary({ envolvement, status, action, creatorTools }: SummaryProps) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <CoverImage
-        src={envolvement.imgUrl}
-        category={envolvement.categories[0]}
+      <OfferCover
+        offer={envolvement}
         className="h-64 w-full sm:h-[400px]"
         sizes="(min-width: 1152px) 1152px, 100vw"
         priority

@@ -4,14 +4,7 @@ import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { IMAGE_ACCEPT } from '@/lib/domain/images';
 import { fileSizeLabel } from '@/lib/envolvements/wizard';
-import { useImageUpload, type UploadStatus } from './use-image-upload';
-
-type ImageUploaderProps = {
-  id: string;
-  value: string;
-  onChange: (url: string) => void;
-  label?: string;
-};
+import { TYPES_HINT, useImageUpload, type UploaderProps, type UploadStatus } from './use-image-upload';
 
 function UploadProgress({ progress }: { progress: number }) {
   return (
@@ -49,13 +42,13 @@ function UploadActions({ status, choose, retry }: { status: UploadStatus; choose
           Try Again
         </Button>
       )}
-      <span className="text-xs text-slate-500">PNG, JPG, GIF up to 10MB</span>
+      <span className="text-xs text-slate-500">{TYPES_HINT}</span>
     </div>
   );
 }
 
 /** Pick an image, upload it with a real progress bar, and hand back its URL. */
-export function ImageUploader({ id, value, onChange, label = 'Cover image' }: ImageUploaderProps) {
+export function ImageUploader({ id, value, onChange, label = 'Cover image' }: UploaderProps) {
   const input = useRef<HTMLInputElement>(null);
   const { file, status, progress, message, upload } = useImageUpload(value, onChange);
   const choose = () => input.current?.click();

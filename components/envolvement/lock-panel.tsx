@@ -1,5 +1,4 @@
-import Link from 'next/link';
-import { buttonClasses } from '@/components/ui/button';
+import { SignInLink } from '@/components/auth/sign-in-link';
 import { REMOVED_MESSAGE, type OfferAction } from '@/lib/envolvements/rules';
 import { CategoryChips } from './category-chips';
 import { OfferActionButton } from './offer-action';
@@ -56,12 +55,7 @@ export function LockPanel({ envolvementId, categories, action, removed = false }
         (action ? (
           <OfferActionButton action={action} id="lock-panel" className="mt-6 w-full max-w-xs" />
         ) : (
-          <Link
-            href={`/login?callbackUrl=${encodeURIComponent(`/envolvement/${envolvementId}`)}`}
-            className={buttonClasses('primary', 'md', 'mt-6')}
-          >
-            Sign in
-          </Link>
+          <SignInLink returnTo={`/envolvement/${envolvementId}`} className="mt-6" />
         ))}
     </div>
   );

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
+import { useFormValues } from '@/components/forms/use-form-values';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { api } from '@/lib/api-client';
@@ -21,12 +22,11 @@ function usePostUpdate(envolvementId: string) {
   const router = useRouter();
   const action = useApiAction({ message: FAILED, report: useReportError() });
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(EMPTY);
-  const set = (key: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const { values, set, bind, reset } = useFormValues(EMPTY);
 
   function close() {
     setOpen(false);
-    setValues(EMPTY);
+    reset();
     action.reset();
   }
 
@@ -40,12 +40,12 @@ function usePostUpdate(envolvementId: string) {
       },
     });
 
-  return { open, setOpen, values, set, fields: action.fields, busy: action.busy, close, submit };
+  return { open, setOpen, values, set, bind, fields: action.fields, busy: action.busy, close, submit };
 }
 
 /** The creator's 'Post Update' button and its form. */
 export function PostUpdateForm({ envolvementId }: { envolvementId: string }) {
-  const { open, setOpen, values, set, fields, busy, close, submit } = usePostUpdate(envolvementId);
+  const { open, setOpen, values, set, bind, fields, busy, close, submit } = usePostUpdate(envolvementId);
   if (!open) {
     return (
       <Button onClick={() => setOpen(true)} size="sm">
@@ -56,20 +56,10 @@ export function PostUpdateForm({ envolvementId }: { envolvementId: string }) {
   return (
     <form onSubmit={submit} className="w-full space-y-4 rounded-xl border border-slate-200 bg-white p-4" noValidate>
       <Field id="update-title" label="Title" error={fieldError(fields, 'title')}>
-        <Input
-          value={values.title}
-          onChange={(e) => set('title')(e.target.value)}
-          maxLength={LIMITS.updateTitle}
-          required
-        />
+        <Input {...bind('title')} maxLength={LIMITS.updateTitle} required />
       </Field>
       <Field id="update-description" label="Description" error={fieldError(fields, 'description')}>
-        <Textarea
-          value={values.description}
-          onChange={(e) => set('description')(e.target.value)}
-          maxLength={LIMITS.updateDescription}
-          required
-        />
+        <Textarea {...bind('description')} maxLength={LIMITS.updateDescription} required />
       </Field>
       <ImageUploader id="update-image" label="Image (optional)" value={values.imgUrl} onChange={set('imgUrl')} />
       <div className="flex justify-end gap-2">

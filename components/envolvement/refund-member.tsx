@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatMoney } from '@/lib/domain/money';
 import type { MemberDto as Member } from '@/lib/envolvements/types';
 
@@ -31,26 +31,19 @@ export function RefundMember({ member, onRefunded }: RefundMemberProps) {
     });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (setOpen(next), reset())}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => (setOpen(next), reset())}
+      trigger={
         <Button variant="secondary" size="sm">
           Refund
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Refund ${member.username}?`}
-        description={`${member.username} gets ${amount} back in full and loses access to this envolvement. This cannot be undone.`}
-      >
-        <FormAlert message={error} boxed className="mb-4" />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" onClick={refund} disabled={busy}>
-            {busy ? 'Refunding...' : `Refund ${amount}`}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Refund ${member.username}?`}
+      description={`${member.username} gets ${amount} back in full and loses access to this envolvement. This cannot be undone.`}
+      confirm={{ label: busy ? 'Refunding...' : `Refund ${amount}`, onClick: () => void refund(), busy }}
+    >
+      <FormAlert message={error} boxed className="mb-4" />
+    </ConfirmDialog>
   );
 }

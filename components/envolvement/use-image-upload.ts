@@ -8,6 +8,17 @@ import { uploadImage } from './upload-image';
 // The states of an image upload; a chosen file starts uploading at once.
 export type UploadStatus = 'empty' | 'uploading' | 'uploaded' | 'error';
 
+/** What the page gives an uploader: the field, and the uploaded image's URL (empty for none). */
+export type UploaderProps = {
+  id: string;
+  value: string;
+  onChange: (url: string) => void;
+  label?: string;
+};
+
+/** The types and size an uploader takes, said under it. */
+export const TYPES_HINT = 'PNG, JPG, GIF up to 10MB';
+
 /**
  * A chosen image uploaded with its progress, for the cover and update uploaders. When the
  * form clears its value (after creating), the uploader reads as empty again.

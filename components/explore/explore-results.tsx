@@ -19,14 +19,29 @@ function LoadError() {
   );
 }
 
-async function FilteredResults({ params }: { params: ExploreParams }) {
-  let page;
+function NothingFound() {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+      No Envolvements found.
+    </p>
+  );
+}
+
+/** What `load` read, or null once its failure is logged: the list then says it could not load. */
+async function loadOrNull<T>(event: string, load: () => Promise<T>): Promise<T | null> {
   try {
-    page = await listEnvolvements({ q: params.q, categories: params.categories, viewerId: null });
+    return await load();
   } catch (error) {
-    logError('explore.list', error);
-    return <LoadError />;
+    logError(event, error);
+    return null;
   }
+}
+
+async function FilteredResults({ params }: { params: ExploreParams }) {
+  const page = await loadOrNull('explore.list', () =>
+    listEnvolvements({ q: params.q, categories: params.categories, viewerId: null }),
+  );
+  if (!page) return <LoadError />;
   return (
     <section className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -38,9 +53,7 @@ async function FilteredResults({ params }: { params: ExploreParams }) {
         </ExploreLink>
       </div>
       {page.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-          No Envolvements found.
-        </p>
+        <NothingFound />
       ) : (
         <InfiniteGrid
           initial={page.items}
@@ -54,13 +67,8 @@ async function FilteredResults({ params }: { params: ExploreParams }) {
 }
 
 async function CategoryRows() {
-  let groups;
-  try {
-    groups = await listEnvolvementsByCategory(null, 12);
-  } catch (error) {
-    logError('explore.categories', error);
-    return <LoadError />;
-  }
+  const groups = await loadOrNull('explore.categories', () => listEnvolvementsByCategory(null, 12));
+  if (!groups) return <LoadError />;
   return (
     <div className="space-y-10">
       <div className="flex justify-end">
@@ -69,9 +77,7 @@ async function CategoryRows() {
         </ExploreLink>
       </div>
       {groups.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-          No Envolvements found.
-        </p>
+        <NothingFound />
       ) : (
         groups.map((group, index) => (
           <CategoryRow

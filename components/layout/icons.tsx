@@ -1,66 +1,45 @@
-import type { SVGProps } from 'react';
-import { LineIcon } from '@/components/ui/line-icon';
+import { lineIcon } from '@/components/ui/line-icon';
 
 // Small line icons drawn for the layout (24px grid, currentColor).
 
-export const HomeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
-    <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
-  </LineIcon>
-);
-export const CompassIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
+export const HomeIcon = lineIcon(<path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />);
+export const CompassIcon = lineIcon(
+  <>
     <circle cx="12" cy="12" r="9" />
     <path d="m15.5 8.5-2 5-5 2 2-5z" />
-  </LineIcon>
+  </>,
 );
-export const PlusIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </LineIcon>
-);
-export const UserIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
+export const PlusIcon = lineIcon(<path d="M12 5v14M5 12h14" />);
+export const UserIcon = lineIcon(
+  <>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
-  </LineIcon>
+  </>,
 );
-export const InfoIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
+export const InfoIcon = lineIcon(
+  <>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 11v5M12 8h.01" />
-  </LineIcon>
+  </>,
 );
-export const MailIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
+export const MailIcon = lineIcon(
+  <>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="m3 7 9 6 9-6" />
-  </LineIcon>
+  </>,
 );
-export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
+export const SearchIcon = lineIcon(
+  <>
     <circle cx="11" cy="11" r="7" />
     <path d="m20 20-3.5-3.5" />
-  </LineIcon>
+  </>,
 );
-export const ChevronLeftIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
-    <path d="m15 18-6-6 6-6" />
-  </LineIcon>
-);
-export const ChevronRightIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
-    <path d="m9 18 6-6-6-6" />
-  </LineIcon>
-);
-export const MenuIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </LineIcon>
-);
-export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
-  <LineIcon {...p}>
+export const ChevronLeftIcon = lineIcon(<path d="m15 18-6-6 6-6" />);
+export const ChevronRightIcon = lineIcon(<path d="m9 18 6-6-6-6" />);
+export const MenuIcon = lineIcon(<path d="M4 6h16M4 12h16M4 18h16" />);
+export const BellIcon = lineIcon(
+  <>
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-  </LineIcon>
+  </>,
 );

@@ -2,6 +2,7 @@
 
 import { ImageUploader } from '@/components/envolvement/image-uploader';
 import { FormAlert } from '@/components/forms/form-alert';
+import type { TextControl } from '@/components/forms/use-form-values';
 import { Button } from '@/components/ui/button';
 import { StatusMessage } from '@/components/ui/status-message';
 import { Field, Input, Textarea } from '@/components/ui/field';
@@ -38,23 +39,18 @@ type FieldsProps = {
   allowed: SubmissionTypes;
   values: SubmissionValues;
   set: (key: keyof SubmissionValues) => (value: string) => void;
+  bind: (key: keyof SubmissionValues) => TextControl;
   fields: FieldErrors;
   closed: boolean;
 };
 
 /** The allowed inputs; a closed form shows the picture that was sent instead of the uploader. */
-function SubmissionFields({ allowed, values, set, fields, closed }: FieldsProps) {
+function SubmissionFields({ allowed, values, set, bind, fields, closed }: FieldsProps) {
   return (
     <>
       {allowed.description && (
         <Field id="submission-description" label="Description" error={fields.description}>
-          <Textarea
-            value={values.description}
-            maxLength={SUBMISSION_LIMITS.description}
-            onChange={(e) => set('description')(e.target.value)}
-            disabled={closed}
-            required
-          />
+          <Textarea {...bind('description')} maxLength={SUBMISSION_LIMITS.description} disabled={closed} required />
         </Field>
       )}
       {allowed.url && (
@@ -63,9 +59,8 @@ function SubmissionFields({ allowed, values, set, fields, closed }: FieldsProps)
             type="url"
             inputMode="url"
             placeholder="https://"
-            value={values.url}
+            {...bind('url')}
             maxLength={SUBMISSION_LIMITS.url}
-            onChange={(e) => set('url')(e.target.value)}
             disabled={closed}
             required
           />
@@ -98,7 +93,7 @@ export function SubmissionForm({
   closed,
   closedNote,
 }: SubmissionFormProps) {
-  const { values, set, fields, message, busy, submit } = useSubmissionForm(envolvementId, allowed, initial);
+  const { values, set, bind, fields, message, busy, submit } = useSubmissionForm(envolvementId, allowed, initial);
   return (
     <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" noValidate>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -113,7 +108,7 @@ export function SubmissionForm({
           {closed ? `Submissions closed on ${deadlineLabel}.` : `Send yours by ${deadlineLabel}.`}
         </p>
       ) : null}
-      <SubmissionFields allowed={allowed} values={values} set={set} fields={fields} closed={closed} />
+      <SubmissionFields allowed={allowed} values={values} set={set} bind={bind} fields={fields} closed={closed} />
       {!closed && (
         <Button type="submit" disabled={busy}>
           {busy ? 'Submitting...' : 'Submit'}

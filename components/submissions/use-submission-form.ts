@@ -1,8 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
+import { useFormValues } from '@/components/forms/use-form-values';
 import { api } from '@/lib/api-client';
 import { checkSubmission, type SubmissionTypes } from '@/lib/validation/submissions';
 
@@ -22,13 +23,12 @@ function toBody(values: SubmissionValues, allowed: SubmissionTypes) {
 /** The submission form's values and its send: checked with the server's rules first. */
 export function useSubmissionForm(envolvementId: string, allowed: SubmissionTypes, initial: SubmissionValues | null) {
   const router = useRouter();
-  const [values, setValues] = useState<SubmissionValues>({
+  const { values, set, bind } = useFormValues<SubmissionValues>({
     description: initial?.description ?? '',
     url: initial?.url ?? '',
     picture: initial?.picture ?? '',
   });
   const action = useApiAction({ message: () => FAILED });
-  const set = (key: keyof SubmissionValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent) {
     const body = toBody(values, allowed);
@@ -43,5 +43,5 @@ export function useSubmissionForm(envolvementId: string, allowed: SubmissionType
   }
 
   const message = action.status('Submission uploaded successfully!');
-  return { values, set, fields: action.fields, message, busy: action.busy, submit };
+  return { values, set, bind, fields: action.fields, message, busy: action.busy, submit };
 }

@@ -9,6 +9,15 @@ export const Dialog = Modal;
 export const DialogTrigger = ModalTrigger;
 export const DialogClose = ModalClose;
 
+/** The × in a modal's corner, named 'Close' for assistive technology; the caller styles it. */
+export function CloseButton({ className }: { className: string }) {
+  return (
+    <ModalClose aria-label="Close" className={className}>
+      <CloseIcon />
+    </ModalClose>
+  );
+}
+
 type DialogContentProps = {
   title: ReactNode;
   description?: ReactNode;
@@ -28,12 +37,7 @@ export function DialogContent({ title, description, children, className }: Dialo
     >
       <div className="flex items-start justify-between gap-4">
         <ModalTitle className="text-xl font-bold text-ink">{title}</ModalTitle>
-        <ModalClose
-          aria-label="Close"
-          className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-        >
-          <CloseIcon />
-        </ModalClose>
+        <CloseButton className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" />
       </div>
       {description !== undefined && (
         <ModalDescription className="mt-1 text-sm text-slate-600">{description}</ModalDescription>

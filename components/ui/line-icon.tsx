@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
 type LineIconProps = SVGProps<SVGSVGElement> & { size?: number };
 
@@ -22,8 +22,15 @@ export function LineIcon({ children, size = 20, ...props }: LineIconProps) {
   );
 }
 
-export const CloseIcon = (p: LineIconProps) => (
-  <LineIcon {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </LineIcon>
-);
+/** An icon that draws `shapes` in the frame, `size` pixels square unless its caller says otherwise. */
+export function lineIcon(shapes: ReactNode, size?: number) {
+  return function Icon(props: LineIconProps) {
+    return (
+      <LineIcon size={size} {...props}>
+        {shapes}
+      </LineIcon>
+    );
+  };
+}
+
+export const CloseIcon = lineIcon(<path d="M6 6l12 12M18 6 6 18" />);

@@ -57,84 +57,58 @@ export function Modal({ open: controlled, onOpenChange, children }: ModalProps) 
   return <ModalContext value={{ open, setOpen, titleId, descriptionId }}>{children}</ModalContext>;
 }
 
-type ButtonLikeProps = ComponentProps<'button'> & {
+type ButtonProps = ComponentProps<'button'>;
+
+type ModalButtonProps = ButtonProps & {
   /** Give the behaviour to the one child element (a styled Button) instead of a plain button. */
   asChild?: boolean;
 };
 
-function ButtonLike({ asChild, children, extra }: { asChild?: boolean; children: ReactNode; extra: ButtonProps }) {
+/** A button that opens or closes the modal, once its own onClick has run and did not prevent it. */
+function ModalButton({ opens, asChild, children, onClick, ...props }: ModalButtonProps & { opens: boolean }) {
+  const { setOpen } = useModal(opens ? 'ModalTrigger' : 'ModalClose');
+  const toggle = (event: MouseEvent<HTMLButtonElement>) => {
+    onClick?.(event);
+    if (!event.defaultPrevented) setOpen(opens);
+  };
   if (asChild && isValidElement<ButtonProps>(children)) {
     const own = children.props.onClick;
     return cloneElement(children, {
-      ...extra,
+      ...props,
       onClick: (event: MouseEvent<HTMLButtonElement>) => {
         own?.(event);
-        if (!event.defaultPrevented) extra.onClick?.(event);
+        if (!event.defaultPrevented) toggle(event);
       },
     });
   }
   return (
-    <button type="button" {...extra}>
+    <button type="button" {...props} onClick={toggle}>
       {children}
     </button>
   );
 }
 
-type ButtonProps = ComponentProps<'button'>;
-
 /** The button that opens the modal. */
-export function ModalTrigger({ asChild, children, onClick, ...props }: ButtonLikeProps) {
-  const { open, setOpen } = useModal('ModalTrigger');
-  const extra: ButtonProps = {
-    ...props,
-    'aria-haspopup': 'dialog',
-    'aria-expanded': open,
-    onClick: (event) => {
-      onClick?.(event);
-      if (!event.defaultPrevented) setOpen(true);
-    },
-  };
-  return (
-    <ButtonLike asChild={asChild} extra={extra}>
-      {children}
-    </ButtonLike>
-  );
+export function ModalTrigger(props: ModalButtonProps) {
+  const { open } = useModal('ModalTrigger');
+  return <ModalButton {...props} aria-haspopup="dialog" aria-expanded={open} opens />;
 }
 
 /** A button inside the modal that closes it. */
-export function ModalClose({ asChild, children, onClick, ...props }: ButtonLikeProps) {
-  const { setOpen } = useModal('ModalClose');
-  const extra: ButtonProps = {
-    ...props,
-    onClick: (event) => {
-      onClick?.(event);
-      if (!event.defaultPrevented) setOpen(false);
-    },
-  };
-  return (
-    <ButtonLike asChild={asChild} extra={extra}>
-      {children}
-    </ButtonLike>
-  );
+export function ModalClose(props: ModalButtonProps) {
+  return <ModalButton {...props} opens={false} />;
 }
+
+type ModalTextProps = { className?: string; children: ReactNode };
 
 /** The modal's title: it names the dialog for assistive technology. */
-export function ModalTitle({ className, children }: { className?: string; children: ReactNode }) {
-  const { titleId } = useModal('ModalTitle');
-  return (
-    <h2 id={titleId} className={className}>
-      {children}
-    </h2>
-  );
+export function ModalTitle(props: ModalTextProps) {
+  return <h2 id={useModal('ModalTitle').titleId} {...props} />;
 }
 
-export function ModalDescription({ className, children }: { className?: string; children: ReactNode }) {
-  const { descriptionId } = useModal('ModalDescription');
-  return (
-    <p id={descriptionId} className={className}>
-      {children}
-    </p>
-  );
+/** The text that describes the dialog to assistive technology, where its panel is `described`. */
+export function ModalDescription(props: ModalTextProps) {
+  return <p id={useModal('ModalDescription').descriptionId} {...props} />;
 }
 
 type ModalPanelProps = {

@@ -11,25 +11,22 @@ import { notificationPreferences, users } from '@/models';
 
 type Columns = keyof typeof notificationPreferences.$inferInsert;
 
-const COLUMN_OF = {
-  members: 'emailMembers',
-  updates: 'emailUpdates',
-  submissions: 'emailSubmissions',
-  comments: 'emailComments',
-} as const satisfies Record<EmailTopic, Columns>;
+/** Each topic's switch, and when it was last switched back on. */
+const COLUMNS_OF = {
+  members: { on: 'emailMembers', onAt: 'emailMembersOnAt' },
+  updates: { on: 'emailUpdates', onAt: 'emailUpdatesOnAt' },
+  submissions: { on: 'emailSubmissions', onAt: 'emailSubmissionsOnAt' },
+  comments: { on: 'emailComments', onAt: 'emailCommentsOnAt' },
+} as const satisfies Record<EmailTopic, { on: Columns; onAt: Columns }>;
 
-const ON_AT_OF = {
-  members: 'emailMembersOnAt',
-  updates: 'emailUpdatesOnAt',
-  submissions: 'emailSubmissionsOnAt',
-  comments: 'emailCommentsOnAt',
-} as const satisfies Record<EmailTopic, Columns>;
-
-type PreferenceColumns = Partial<Record<(typeof COLUMN_OF)[EmailTopic], boolean>>;
+type Switch = (typeof COLUMNS_OF)[EmailTopic];
+type PreferenceColumns = Partial<Record<Switch['on'], boolean>>;
 
 function toPreferences(row: PreferenceColumns | undefined): EmailPreferences {
   // No row means every kind of e-mail.
-  return Object.fromEntries(EMAIL_TOPICS.map((topic) => [topic, row?.[COLUMN_OF[topic]] ?? true])) as EmailPreferences;
+  return Object.fromEntries(
+    EMAIL_TOPICS.map((topic) => [topic, row?.[COLUMNS_OF[topic].on] ?? true]),
+  ) as EmailPreferences;
 }
 
 /** Which e-mails the user wants, by topic. */
@@ -46,18 +43,19 @@ export async function setPreferences(userId: string, changes: EmailPreferencesIn
   // The app's clock, as links are stamped with it: the two are compared, never the database's.
   const now = new Date();
   const columns: PreferenceColumns = {};
-  const switchedOn: Partial<Record<(typeof ON_AT_OF)[EmailTopic], SQL>> = {};
+  const switchedOn: Partial<Record<Switch['onAt'], SQL>> = {};
   for (const topic of EMAIL_TOPICS) {
     const value = changes[topic];
     if (value === undefined) continue;
-    columns[COLUMN_OF[topic]] = value;
+    const { on, onAt } = COLUMNS_OF[topic];
+    columns[on] = value;
     if (!value) continue;
     // Only a real switch from off: the settings form sends every topic on each save, and
     // saving it unchanged must not void the links of e-mails already sent. The old value
     // is read by the upsert itself, under the row's lock, so two saves record it once.
-    const wasOn = notificationPreferences[COLUMN_OF[topic]];
-    const onAt = notificationPreferences[ON_AT_OF[topic]];
-    switchedOn[ON_AT_OF[topic]] = sql`case when ${wasOn} then ${onAt} else ${now.toISOString()}::timestamptz end`;
+    const wasOn = notificationPreferences[on];
+    const lastOnAt = notificationPreferences[onAt];
+    switchedOn[onAt] = sql`case when ${wasOn} then ${lastOnAt} else ${now.toISOString()}::timestamptz end`;
   }
   const [row] = await db()
     .insert(notificationPreferences)
@@ -76,7 +74,7 @@ export async function setPreferences(userId: string, changes: EmailPreferencesIn
  */
 export async function getTopicOnAt(userId: string, topic: EmailTopic): Promise<{ onAt: Date | null } | null> {
   const [row] = await db()
-    .select({ onAt: notificationPreferences[ON_AT_OF[topic]] })
+    .select({ onAt: notificationPreferences[COLUMNS_OF[topic].onAt] })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(eq(users.id, userId));
@@ -89,8 +87,9 @@ export async function getTopicOnAt(userId: string, topic: EmailTopic): Promise<{
  * moved since, or the account is gone (no row is written for a user who does not exist).
  */
 export async function turnOffIfOnAtIs(userId: string, topic: EmailTopic, onAt: Date | null): Promise<boolean> {
-  const off = sql.identifier(notificationPreferences[COLUMN_OF[topic]].name);
-  const onAtColumn = sql.identifier(notificationPreferences[ON_AT_OF[topic]].name);
+  const columns = COLUMNS_OF[topic];
+  const off = sql.identifier(notificationPreferences[columns.on].name);
+  const onAtColumn = sql.identifier(notificationPreferences[columns.onAt].name);
   const turnedOff = await rows<{ user_id: string }>(sql`
     insert into notification_preferences (user_id, ${off})
     select id, false from users where id = ${userId}

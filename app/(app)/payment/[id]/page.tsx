@@ -1,16 +1,18 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { SignInLink } from '@/components/auth/sign-in-link';
 import { CardPayment } from '@/components/checkout/card-payment';
 import { CheckoutNotice } from '@/components/checkout/checkout-panel';
 import { FreeClaim } from '@/components/checkout/free-claim';
-import { CoverImage } from '@/components/envolvement/cover-image';
+import { OfferCover } from '@/components/envolvement/cover-image';
+import { CreatorLink } from '@/components/envolvement/creator-link';
 import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
 import { getViewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { formatPrice } from '@/lib/domain/money';
-import { CHECKOUT_REFUSALS, profileSlug, REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
+import { CHECKOUT_REFUSALS, REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { getCheckoutState } from '@/lib/payments/grant';
 import { countPayments } from '@/lib/payments/ledger';
@@ -85,21 +87,10 @@ function PaymentDetails({ envolvement }: { envolvement: EnvolvementDto }) {
       <h2 id="details-heading" className="text-lg font-bold text-ink">
         Payment Details
       </h2>
-      <CoverImage
-        src={envolvement.imgUrl}
-        category={envolvement.categories[0]}
-        className="mt-4 h-48 w-full rounded-xl"
-        priority
-      />
+      <OfferCover offer={envolvement} className="mt-4 h-48 w-full rounded-xl" priority />
       <h3 className="mt-4 text-xl font-semibold [overflow-wrap:anywhere] text-ink">{envolvement.title}</h3>
       <p className="mt-1 text-sm text-slate-600">
-        Content published by{' '}
-        <Link
-          href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`}
-          className="font-semibold text-brand-700 hover:underline"
-        >
-          {envolvement.username}
-        </Link>
+        Content published by <CreatorLink userId={envolvement.userID}>{envolvement.username}</CreatorLink>
       </p>
       <p className="mt-4 text-3xl font-extrabold text-ink" data-testid="checkout-price">
         {formatPrice(envolvement.priceCents, envolvement.currency)}
@@ -113,12 +104,7 @@ function PaymentDetails({ envolvement }: { envolvement: EnvolvementDto }) {
 function SignInToJoin({ envolvementId }: { envolvementId: string }) {
   return (
     <CheckoutNotice title="Please sign in to make an envolvement" message="You will come back here to finish.">
-      <Link
-        href={`/login?callbackUrl=${encodeURIComponent(`/payment/${envolvementId}`)}`}
-        className={buttonClasses('primary', 'md', 'mt-4')}
-      >
-        Sign in
-      </Link>
+      <SignInLink returnTo={`/payment/${envolvementId}`} className="mt-4" />
     </CheckoutNotice>
   );
 }
