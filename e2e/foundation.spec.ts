@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { storageState } from './demo-accounts';
 import { openTab } from './helpers';
+import { latestMail, linkIn } from './mail';
 
 test.describe('signed out', () => {
   test('top bar offers Sign in and no profile or create link', async ({ page }) => {
@@ -53,18 +54,33 @@ test.describe('signed out', () => {
   });
 });
 
-test('sign up, sign out and sign in again through /login', async ({ page }) => {
+test('sign up, confirm the address, sign out and sign in again through /login', async ({ page }) => {
   const email = `newcomer-${Date.now()}@example.com`;
   await page.goto('/login');
   await openTab(page, 'Sign up');
   await page.getByLabel('Name').fill('Alexandria Newcomer');
+  // The handle is suggested from the name, never from the address.
+  await expect(page.getByLabel('Handle')).toHaveValue('alexandria_newcomer');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Password must be at least 8 characters').first()).toBeVisible();
 
+  await page.getByLabel('Handle').fill('admin');
   await page.getByLabel('Password').fill('a-good-password');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('That handle is reserved. Please choose another.')).toBeVisible();
+  await page.getByLabel('Handle').fill(`alexandria_${Date.now() % 100000}`);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+
+  const mail = await latestMail(page.request, email, 'Confirm your e-mail address');
+  await page.goto(linkIn(mail, '/verify-email?token='));
+  await expect(page.getByRole('main').getByRole('status')).toContainText(`${email} is confirmed`);
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/profile');
   // Names over 12 characters are cut in the top bar.
   await expect(page.getByTestId('top-bar-profile')).toContainText('Alexandria N...');

@@ -132,9 +132,9 @@ test.describe('as a visitor', () => {
   test('after five wrong passwords the account waits, and the form says how long', async ({ page, request }) => {
     const email = `guarded-${Date.now()}@example.com`;
     const registered = await request.post('/api/auth/register', {
-      data: { name: 'Guarded', email, password: 'violet-harbor-lantern-93' },
+      data: { name: 'Guarded', handle: `guarded_${Date.now() % 1e6}`, email, password: 'violet-harbor-lantern-93' },
     });
-    expect(registered.status()).toBe(201);
+    expect(registered.status()).toBe(202);
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     for (let attempt = 1; attempt <= 4; attempt += 1) {
@@ -193,9 +193,9 @@ test.describe('the Account page', () => {
   test('changing the password keeps this device signed in and signs the others out', async ({ browser, request }) => {
     const email = `changer-${Date.now()}@example.com`;
     const registered = await request.post('/api/auth/register', {
-      data: { name: 'Changer', email, password: 'amber-canyon-whistle-27' },
+      data: { name: 'Changer', handle: `changer_${Date.now() % 1e6}`, email, password: 'amber-canyon-whistle-27' },
     });
-    expect(registered.status()).toBe(201);
+    expect(registered.status()).toBe(202);
     const here = await browser.newPage();
     const elsewhere = await browser.newPage();
     await signIn(here, email, 'amber-canyon-whistle-27');

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { FAKE_STRIPE_URL } from '../playwright.config';
 import { storageState, type Role } from './demo-accounts';
+import { latestMail, linkIn } from './mail';
 
 /**
  * The signed-in creator connects a Stripe account that can take charges: the app opens
@@ -109,21 +110,33 @@ export async function payByCard(request: APIRequestContext, envolvementId: strin
   return paymentIntentId as string;
 }
 
+/** The password of the accounts the specs sign up. */
+export const NEW_ACCOUNT_PASSWORD = 'violet-harbor-lantern-93';
+
 /**
- * Signs a new e-mail and password account up through /login in `page`, which is left
- * signed in on its profile. Returns the nickname the profile shows for it.
+ * Signs a new e-mail and password account up through /login in `page`, confirms its address
+ * with the link e-mailed to it, and signs in: `page` is left on its profile. Returns the
+ * nickname the profile shows for it.
  */
 export async function signUp(page: Page, account: { name: string; email: string }): Promise<{ nickname: string }> {
   await page.goto('/login');
   await openTab(page, 'Sign up');
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill('violet-harbor-lantern-93');
+  await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  const mail = await latestMail(page.request, account.email, 'Confirm your e-mail address');
+  await page.goto(linkIn(mail, '/verify-email?token='));
+  await expect(page.getByRole('heading', { name: 'Address confirmed' })).toBeVisible();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/profile');
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).not.toBeEmpty();
-  return { nickname: (await heading.textContent())!.trim() };
+  const handle = page.getByTestId('profile-handle');
+  await expect(handle).toHaveText(/^@\w+$/);
+  return { nickname: (await handle.textContent())!.trim().slice(1) };
 }
 
 /**

@@ -185,9 +185,9 @@ test('password guesses through both instances count against one limit', async ()
   const registered = await fetch(`${base(0)}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Guarded Account', email, password }),
+    body: JSON.stringify({ name: 'Guarded Account', handle: `guarded_${randomUUID().slice(0, 8)}`, email, password }),
   });
-  expect(registered.status).toBe(201);
+  expect(registered.status).toBe(202);
   // Four wrong guesses, alternating instances, each answered with next-auth's redirect.
   for (let i = 0; i < 4; i++) {
     const answer = await guess((i % 2) as 0 | 1, email, `wrong-${i}`);

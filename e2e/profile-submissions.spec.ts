@@ -94,7 +94,8 @@ test.describe('profiles', () => {
     await field.fill('MAYACR');
     await page.getByRole('option', { name: 'mayacreates' }).click();
     await page.waitForURL('**/profile/demo-maya');
-    await expect(page.getByRole('heading', { name: 'mayacreates' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Maya Chen', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('profile-handle')).toHaveText('@mayacreates');
     await expect(page.getByRole('heading', { name: 'Envolvements' })).toBeVisible();
     await expect(page.locator('a[href^="/envolvement/"]').first()).toBeVisible();
     await expect(page.getByText('maya@demo.envolve.app')).toHaveCount(0);

@@ -1,9 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CATEGORIES } from '@/lib/domain/categories';
 import { userRef } from './users';
-import { primaryId, createdAt } from './columns';
+import { primaryId, createdAt, timestamptz, updatedAt } from './columns';
 
 const categoryList = sql.raw(`ARRAY[${CATEGORIES.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
 
@@ -24,24 +24,24 @@ export const envolvements = pgTable(
     quantity: integer('quantity').notNull().default(0),
     unlimited: boolean('unlimited').notNull().default(true),
     currentCount: integer('current_count').notNull().default(0),
-    endDate: timestamp('end_date', { withTimezone: true }),
-    targetDate: timestamp('target_date', { withTimezone: true }),
+    endDate: timestamptz('end_date'),
+    targetDate: timestamptz('target_date'),
     isActive: boolean('is_active').notNull().default(false),
     commentsAllowed: boolean('comments_allowed').notNull().default(false),
     submissionsAllowed: boolean('submissions_allowed').notNull().default(false),
     submissionsActive: boolean('submissions_active').notNull().default(false),
     submissionDescription: text('submission_description').notNull().default(''),
-    submissionDeadline: timestamp('submission_deadline', { withTimezone: true }),
+    submissionDeadline: timestamptz('submission_deadline'),
     submissionPicture: boolean('submission_picture').notNull().default(false),
     submissionText: boolean('submission_text').notNull().default(false),
     submissionUrl: boolean('submission_url').notNull().default(false),
     published: boolean('published').notNull().default(false),
-    publishedReleaseDate: timestamp('published_release_date', { withTimezone: true }),
+    publishedReleaseDate: timestamptz('published_release_date'),
     // Set when the creator deletes an envolvement that people joined: it leaves every
     // public list but stays for its members, with their payments and submissions.
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: timestamptz('archived_at'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // Newest first for a creator's profile and for public lists, with the id as the
@@ -50,6 +50,11 @@ export const envolvements = pgTable(
     index('envolvements_listed_newest_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.archivedAt} is null and ${t.isActive}`),
+    // The removed ones, newest last: each process reads those removed since it last looked
+    // (lib/envolvements/removed.ts).
+    index('envolvements_removed_idx')
+      .on(t.archivedAt)
+      .where(sql`${t.archivedAt} is not null`),
     index('envolvements_categories_idx').using('gin', t.categories),
     index('envolvements_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('envolvements_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),

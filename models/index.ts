@@ -14,3 +14,4 @@ export * from './payout-accounts';
 export * from './earnings';
 export * from './comments';
 export * from './notifications';
+export * from './accounts';

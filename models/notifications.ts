@@ -1,11 +1,11 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS } from '@/lib/domain/notifications';
 import { userRef, users } from './users';
-import { primaryId, createdAt } from './columns';
+import { createdAt, outboxColumns, outboxDueIndex, primaryId, sqlList, timestamptz, updatedAt } from './columns';
 
-const kindList = sql.raw(NOTIFICATION_KINDS.map((kind) => `'${kind.replace(/'/g, "''")}'`).join(', '));
+const kindList = sqlList(NOTIFICATION_KINDS);
 
 // What a user is told, written in the transaction of the action that causes it. The
 // text is kept as it was said then; the link is the place it concerns.
@@ -22,7 +22,7 @@ export const notifications = pgTable(
     text: text('text').notNull(),
     link: text('link').notNull(),
     createdAt: createdAt(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
   },
   (t) => [
     index('notifications_recipient_newest_idx').on(t.recipientId, t.createdAt, t.id),
@@ -44,22 +44,9 @@ export const emailOutbox = pgTable(
     notificationId: uuid('notification_id')
       .primaryKey()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped', 'failed'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    messageId: text('message_id'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...outboxColumns(),
   },
-  (t) => [
-    index('email_outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('pending', 'sending')`),
-  ],
+  (t) => [outboxDueIndex('email_outbox_due_idx', t)],
 );
 
 // Which e-mails a user wants; no row means every kind.
@@ -73,11 +60,11 @@ export const notificationPreferences = pgTable('notification_preferences', {
   emailComments: boolean('email_comments').notNull().default(true),
   // When each topic was last switched from off back on; null if never since this was
   // recorded. Unsubscribe links sent before it are refused (lib/notifications/unsubscribe.ts).
-  emailMembersOnAt: timestamp('email_members_on_at', { withTimezone: true }),
-  emailUpdatesOnAt: timestamp('email_updates_on_at', { withTimezone: true }),
-  emailSubmissionsOnAt: timestamp('email_submissions_on_at', { withTimezone: true }),
-  emailCommentsOnAt: timestamp('email_comments_on_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  emailMembersOnAt: timestamptz('email_members_on_at'),
+  emailUpdatesOnAt: timestamptz('email_updates_on_at'),
+  emailSubmissionsOnAt: timestamptz('email_submissions_on_at'),
+  emailCommentsOnAt: timestamptz('email_comments_on_at'),
+  updatedAt: updatedAt(),
 });
 
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
 
 // A user's id is the identity subject, `provider|subject` (for example `local|7f3c…`
 // or `auth0|abc`). Profile URLs use the part after the '|'.
@@ -10,19 +10,36 @@ export const users = pgTable(
   {
     id: text('id').primaryKey(),
     email: text('email'),
+    // When the owner of `email` followed a link sent there, or the identity provider said
+    // it had checked it; null until then (lib/users/verification.ts says what waits for it).
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    // The name shown beside the handle; a deleted account's is erased.
     name: text('name').notNull(),
+    // The public handle (`@handle`), chosen by its owner: unique without case among live
+    // accounts. An account deleted keeps an empty one.
     nickname: text('nickname').notNull(),
+    // False while the handle is one the site gave (to an account made before handles were
+    // chosen, or by the identity provider's first sign-in): the owner is told they may change it.
+    handleChosen: boolean('handle_chosen').notNull().default(true),
     picture: text('picture'),
     bannerUrl: text('banner_url'),
+    bio: text('bio'),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    // When the owner deleted the account: the row stays under an anonymous id for the money
+    // records that name it, with every personal field erased.
+    deletedAt: timestamptz('deleted_at'),
     passwordHash: text('password_hash'),
     // Sessions carry the version they were issued under; raising it (sign-out, a new
     // password) ends every session issued before.
     sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_handle_unique')
+      .on(sql`lower(${t.nickname})`)
+      .where(sql`${t.deletedAt} is null`),
     index('users_subject_idx').on(sql`split_part(${t.id}, '|', 2)`),
     index('users_nickname_trgm_idx').using('gin', sql`lower(${t.nickname}) gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

@@ -3,21 +3,21 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { PasswordFields, type PasswordField } from '@/components/forms/password-fields';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
 import { StatusMessage } from '@/components/ui/status-message';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
+import { PASSWORD_HINT } from '@/lib/validation/auth';
 import { checkPasswordChange, submitPasswordChange, type PasswordChangeValues } from './submit-password-change';
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const CHANGED = 'Your password has changed. Other devices have been signed out.';
 
-const FIELDS = [
-  { key: 'currentPassword', label: 'Current password', autoComplete: 'current-password', hint: undefined },
+const FIELDS: ReadonlyArray<PasswordField<keyof PasswordChangeValues>> = [
+  { key: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
   { key: 'newPassword', label: 'New password', autoComplete: 'new-password', hint: PASSWORD_HINT },
-  { key: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password', hint: undefined },
-] as const;
+  { key: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+];
 
 function usePasswordChange(email: string) {
   const router = useRouter();
@@ -47,19 +47,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const { values, setValues, fields, status, signInAgain, busy, submit } = usePasswordChange(email);
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      {FIELDS.map(({ key, label, autoComplete, hint }) => (
-        <Field key={key} id={key} label={label} error={fields[key]} hint={hint}>
-          <Input
-            name={key}
-            type="password"
-            autoComplete={autoComplete}
-            value={values[key]}
-            onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
-          />
-        </Field>
-      ))}
+      <PasswordFields
+        fields={FIELDS}
+        values={values}
+        onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+        errors={fields}
+      />
       <StatusMessage status={status} />
       {signInAgain && (
         <Link href="/login?callbackUrl=/account" className="text-sm font-semibold text-brand-700 hover:underline">

@@ -1,11 +1,14 @@
 'use client';
 
+import Link from 'next/link';
 import { signIn } from 'next-auth/react';
 import { FormAlert } from '@/components/forms/form-alert';
+import type { TextControl } from '@/components/forms/use-form-values';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, Input } from '@/components/ui/field';
 import { safeReturnPath } from '@/lib/http/return-path';
+import { HANDLE_MAX } from '@/lib/domain/accounts';
 import { NAME_MAX_LENGTH, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { useLoginForm, type Mode } from './use-login-form';
@@ -42,44 +45,54 @@ function ModeTabs({ mode, switchTo }: { mode: Mode; switchTo: (mode: Mode) => vo
 
 type FieldsProps = {
   mode: Mode;
-  values: { name: string; email: string; password: string };
-  set: (key: 'name' | 'email' | 'password') => (value: string) => void;
+  bind: (name: 'name' | 'handle' | 'email' | 'password') => TextControl;
   fields: FieldErrors;
 };
 
-function CredentialFields({ mode, values, set, fields }: FieldsProps) {
+function CredentialFields({ mode, bind, fields }: FieldsProps) {
   const signup = mode === 'signup';
   return (
     <>
       {signup && (
-        <Field id="name" label="Name" error={fields.name}>
-          <Input
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => set('name')(e.target.value)}
-            required
-            maxLength={NAME_MAX_LENGTH}
-          />
-        </Field>
+        <>
+          <Field id="name" label="Name" error={fields.name}>
+            <Input name="name" autoComplete="name" {...bind('name')} required maxLength={NAME_MAX_LENGTH} />
+          </Field>
+          <Field id="handle" label="Handle" error={fields.handle} hint={HANDLE_HINT}>
+            <Input
+              name="handle"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...bind('handle')}
+              required
+              maxLength={HANDLE_MAX + 1}
+            />
+          </Field>
+        </>
       )}
       <Field id="email" label="Email" error={fields.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.target.value)}
-          required
-        />
+        <Input name="email" type="email" autoComplete="email" {...bind('email')} required />
       </Field>
-      <Field id="password" label="Password" error={fields.password} hint={signup ? PASSWORD_HINT : undefined}>
+      <Field
+        id="password"
+        label="Password"
+        error={fields.password}
+        hint={
+          signup ? (
+            PASSWORD_HINT
+          ) : (
+            <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          )
+        }
+      >
         <Input
           name="password"
           type="password"
           autoComplete={signup ? 'new-password' : 'current-password'}
-          value={values.password}
-          onChange={(e) => set('password')(e.target.value)}
+          {...bind('password')}
           required
           minLength={signup ? PASSWORD_MIN_LENGTH : undefined}
         />
@@ -106,9 +119,32 @@ function OidcButton({ name, returnPath }: { name: string; returnPath: string }) 
   );
 }
 
+const HANDLE_HINT =
+  'Shown as @handle on your profile: 3 to 30 letters, digits or underscores. You can change it later.';
+
+/** After sign-up, whatever the address: where the next step is. */
+function CheckInbox({ email, switchTo }: { email: string; switchTo: (mode: Mode) => void }) {
+  return (
+    <div role="status" className="mt-6 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-slate-700">
+      <p className="font-semibold text-ink">Check your inbox</p>
+      <p className="mt-1">
+        We sent a message to <span className="font-medium break-all">{email}</span>. Follow its link to confirm your
+        address, then sign in. It can take a minute; look in your spam folder too.
+      </p>
+      <button
+        type="button"
+        onClick={() => switchTo('signin')}
+        className="mt-3 font-semibold text-brand-700 hover:underline"
+      >
+        Go to sign in
+      </button>
+    </div>
+  );
+}
+
 export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: LoginFormProps) {
   const returnPath = safeReturnPath(callbackUrl, '/profile');
-  const { mode, switchTo, values, set, fields, error, busy, submit } = useLoginForm(
+  const { mode, switchTo, bind, fields, error, busy, submit, sentTo } = useLoginForm(
     initialMode,
     returnPath,
     providerError,
@@ -127,13 +163,17 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
         </p>
       )}
       <ModeTabs mode={mode} switchTo={switchTo} />
-      <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
-        <CredentialFields mode={mode} values={values} set={set} fields={fields} />
-        <FormAlert message={error} boxed />
-        <Button type="submit" className="w-full" size="lg" disabled={busy}>
-          {busy ? 'Please wait...' : mode === 'signin' ? 'Sign in' : 'Create account'}
-        </Button>
-      </form>
+      {sentTo ? (
+        <CheckInbox email={sentTo} switchTo={switchTo} />
+      ) : (
+        <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
+          <CredentialFields mode={mode} bind={bind} fields={fields} />
+          <FormAlert message={error} boxed />
+          <Button type="submit" className="w-full" size="lg" disabled={busy}>
+            {busy ? 'Please wait...' : mode === 'signin' ? 'Sign in' : 'Create account'}
+          </Button>
+        </form>
+      )}
       {oidc && <OidcButton name={oidc.name} returnPath={returnPath} />}
     </div>
   );

@@ -4,6 +4,8 @@ import { getCsrfToken } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
+import { useFormValues, type TextControl } from '@/components/forms/use-form-values';
+import { suggestHandle } from '@/lib/domain/handles';
 import { api, ApiError } from '@/lib/api-client';
 import { registerSchema } from '@/lib/validation/auth';
 import { checkWith } from '@/lib/validation/check';
@@ -27,7 +29,7 @@ export function providerErrorText(code: string | null): string | null {
  * Posts to next-auth's credentials callback directly (as its signIn() does) so that a 429
  * and its message, which tells how long to wait, reach the form.
  */
-async function signInWithPassword(email: string, password: string, returnPath: string): Promise<void> {
+export async function signInWithPassword(email: string, password: string, returnPath: string): Promise<void> {
   const csrfToken = (await getCsrfToken()) ?? '';
   try {
     await api('/api/auth/callback/credentials', {
@@ -40,23 +42,53 @@ async function signInWithPassword(email: string, password: string, returnPath: s
   }
 }
 
-/** The sign-in and sign-up form's values and submit; sign-up checks with the server's schema first. */
+/**
+ * The handle field follows the name (a suggestion made from it) until the person types a
+ * handle of their own.
+ */
+function useHandleSuggestion(values: { name: string; handle: string }, set: (name: 'handle') => (v: string) => void) {
+  const [edited, setEdited] = useState(false);
+  const bindName = (bind: TextControl): TextControl => ({
+    value: bind.value,
+    onChange: (event) => {
+      bind.onChange(event);
+      if (!edited) set('handle')(event.target.value.trim() ? suggestHandle(event.target.value) : '');
+    },
+  });
+  const bindHandle = (bind: TextControl): TextControl => ({
+    value: values.handle,
+    onChange: (event) => {
+      setEdited(true);
+      bind.onChange(event);
+    },
+  });
+  return { bindName, bindHandle };
+}
+
+/**
+ * The sign-in and sign-up form's values and submit; sign-up checks with the server's schema
+ * first, and ends on "check your inbox" (`sentTo`), whether or not the address had an account.
+ */
 export function useLoginForm(initialMode: Mode, returnPath: string, providerError: string | null) {
   const router = useRouter();
   const [mode, setMode] = useState<Mode>(initialMode);
-  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { values, bind, set } = useFormValues({ name: '', handle: '', email: '', password: '' });
+  const suggestion = useHandleSuggestion(values, set);
   const action = useApiAction({ message: INVALID, initialError: providerErrorText(providerError) });
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) =>
     action.submit(event, {
       check: () => (mode === 'signup' ? checkWith(registerSchema, values) : { ok: true, data: values }),
       async send() {
-        if (mode === 'signup')
+        if (mode === 'signup') {
           await api('/api/auth/register', {
             json: values,
             fallback: 'Could not create the account. Please try again.',
           });
+          setSentTo(values.email.trim());
+          return;
+        }
         await signInWithPassword(values.email, values.password, returnPath);
         router.push(returnPath);
         router.refresh();
@@ -65,9 +97,26 @@ export function useLoginForm(initialMode: Mode, returnPath: string, providerErro
 
   function switchTo(next: Mode) {
     setMode(next);
+    setSentTo(null);
     action.reset();
   }
 
+  const bindField = (name: 'name' | 'handle' | 'email' | 'password'): TextControl =>
+    name === 'name'
+      ? suggestion.bindName(bind('name'))
+      : name === 'handle'
+        ? suggestion.bindHandle(bind('handle'))
+        : bind(name);
+
   // A field's own message says it all; the others (429, no network) show above the button.
-  return { mode, switchTo, values, set, fields: action.fields, error: action.formError, busy: action.busy, submit };
+  return {
+    mode,
+    switchTo,
+    bind: bindField,
+    fields: action.fields,
+    error: action.formError,
+    busy: action.busy,
+    submit,
+    sentTo,
+  };
 }

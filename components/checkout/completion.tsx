@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { CoverImage } from '@/components/envolvement/cover-image';
 import { buttonClasses } from '@/components/ui/button';
+import { handleLabel } from '@/lib/domain/accounts';
 import { formatMoney } from '@/lib/domain/money';
 import { grantsAccess, PAYMENT_STATUS_LABELS } from '@/lib/domain/ledger-rules';
 import { usePurchase, type Payment } from './use-purchase';
@@ -17,7 +18,7 @@ function Receipt({ payment, creator }: { payment: Payment; creator: string }) {
       className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-4 text-left text-sm"
     >
       <dt className="text-slate-500">Paid to</dt>
-      <dd className="font-medium break-words text-ink">@{creator}</dd>
+      <dd className="font-medium break-words text-ink">{handleLabel(creator)}</dd>
       {payment.paidAt && (
         <>
           <dt className="text-slate-500">Date</dt>

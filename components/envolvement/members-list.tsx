@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
+import { isDeletedUserId } from '@/lib/domain/accounts';
 import { formatMoney, formatPrice } from '@/lib/domain/money';
 import { profileSlug } from '@/lib/envolvements/rules';
 import type { MemberDto as Member, MemberPage as Page } from '@/lib/envolvements/types';
@@ -35,12 +36,16 @@ function MemberRow({
       <div className="flex min-w-0 flex-1 basis-48 items-center gap-3">
         <Avatar name={member.username} picture={member.userPicture} size={36} />
         <div className="min-w-0">
-          <Link
-            href={`/profile/${encodeURIComponent(profileSlug(member.userID))}`}
-            className="block truncate font-semibold text-ink hover:underline"
-          >
-            {member.username}
-          </Link>
+          {isDeletedUserId(member.userID) ? (
+            <span className="block truncate font-semibold text-slate-600">{member.username}</span>
+          ) : (
+            <Link
+              href={`/profile/${encodeURIComponent(profileSlug(member.userID))}`}
+              className="block truncate font-semibold text-ink hover:underline"
+            >
+              {member.username}
+            </Link>
+          )}
           <p className="text-xs text-slate-500">
             Joined <time dateTime={member.joinedAt}>{formatDay(member.joinedAt)}</time>
           </p>

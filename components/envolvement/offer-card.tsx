@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { handleLabel } from '@/lib/domain/accounts';
 import type { Category } from '@/lib/domain/categories';
 import { formatPrice } from '@/lib/domain/money';
 import {
@@ -82,6 +83,21 @@ function CardCover({ offer, cover, mark, status, shown, priority = false, coverW
   );
 }
 
+type CardFactProps = { icon: 'icon-clock' | 'icon-people'; label: string; testId: string; value: string };
+
+/** One of the card's facts: its icon (drawn from CSS) stands for the label, which only screen readers read. */
+function CardFact({ icon, label, testId, value }: CardFactProps) {
+  return (
+    <div>
+      <dt className="flex">
+        <span className={`${icon} text-slate-400`} />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
 export function OfferCardFace({
   offer,
   title,
@@ -99,24 +115,12 @@ export function OfferCardFace({
         <h3 className="offer-card-title">{title ?? offer.title}</h3>
         <p className="offer-card-preview">{offer.previewText}</p>
         <dl className="offer-card-facts">
-          <div>
-            <dt className="flex">
-              <span className="icon-clock text-slate-400" />
-              <span className="sr-only">Days left</span>
-            </dt>
-            <dd data-testid="days-left">{daysLeftLabel(offer.endDate)}</dd>
-          </div>
-          <div>
-            <dt className="flex">
-              <span className="icon-people text-slate-400" />
-              <span className="sr-only">Spots left</span>
-            </dt>
-            <dd data-testid="spots">{spotsLabel(offer.quantity)}</dd>
-          </div>
+          <CardFact icon="icon-clock" label="Days left" testId="days-left" value={daysLeftLabel(offer.endDate)} />
+          <CardFact icon="icon-people" label="Spots left" testId="spots" value={spotsLabel(offer.quantity)} />
         </dl>
         <p className="offer-card-by">
           <Avatar name={offer.username} picture={offer.userPicture} size={20} />
-          <span className="truncate">@{offer.username}</span>
+          <span className="truncate">{handleLabel(offer.username)}</span>
         </p>
         {receipt && (
           <p className="text-xs text-slate-600" data-testid="receipt">

@@ -3,20 +3,21 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { buttonClasses } from '@/components/ui/button';
+import { handleLabel } from '@/lib/domain/accounts';
 import { formatPrice } from '@/lib/domain/money';
 import {
   daysLeft,
   daysLeftLabel,
   offerAction,
   offerStatus,
-  profileSlug,
   spotsLabel,
   type OfferAction,
   type OfferViewer,
 } from '@/lib/envolvements/rules';
 import type { EnvolvementDto, OfferCardDto } from '@/lib/envolvements/types';
 import { CategoryChips } from './category-chips';
-import { CoverImage } from './cover-image';
+import { OfferCover } from './cover-image';
+import { CreatorLink } from './creator-link';
 import { OfferActionButton, OfferStatusBadge } from './offer-action';
 import { CalendarIcon, PeopleIcon, TagIcon } from './offer-icons';
 
@@ -76,9 +77,8 @@ export function OfferDialogBody({ envolvement, description, viewer, pending = fa
   return (
     <div className="space-y-5">
       <div className="relative">
-        <CoverImage
-          src={envolvement.imgUrl}
-          category={envolvement.categories[0]}
+        <OfferCover
+          offer={envolvement}
           className="h-48 w-full rounded-xl sm:h-56"
           sizes="(min-width: 640px) 36rem, 100vw"
         />
@@ -101,13 +101,7 @@ export function OfferDialogBody({ envolvement, description, viewer, pending = fa
       <p className="flex items-center gap-2 text-sm text-slate-600">
         <Avatar name={envolvement.username} picture={envolvement.userPicture} size={28} />
         <span>
-          By{' '}
-          <Link
-            href={`/profile/${encodeURIComponent(profileSlug(envolvement.userID))}`}
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            @{envolvement.username}
-          </Link>
+          By <CreatorLink userId={envolvement.userID}>{handleLabel(envolvement.username)}</CreatorLink>
         </span>
       </p>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:items-start">

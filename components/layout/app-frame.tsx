@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AccountNotice } from './account-notice';
 import { SideMenu } from './side-menu';
 
 /** The side menu beside the page from 768px up; below, the page takes the whole width. */
@@ -6,7 +7,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex">
       <SideMenu />
-      <div className="flex min-w-0 flex-1 flex-col">{children}</div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AccountNotice />
+        {children}
+      </div>
     </div>
   );
 }

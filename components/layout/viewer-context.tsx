@@ -3,8 +3,13 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
+/** What the shell tells them about their own account (lib/users/notices.ts). */
+export type ClientNotices = { handle: string | null; unconfirmedEmail: string | null };
+
 /** The signed-in user as the browser knows them: enough to draw the top bar and pick an action. */
-export type ClientViewer = { id: string; name: string; picture: string | null };
+export type ClientViewer = { id: string; name: string; picture: string | null; notices: ClientNotices };
+
+const NO_NOTICES: ClientNotices = { handle: null, unconfirmedEmail: null };
 
 /** 'loading' until the server has said who is signed in. */
 export type ViewerState = { status: 'loading' } | { status: 'ready'; viewer: ClientViewer | null };
@@ -27,19 +32,29 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-function isClientViewer(value: unknown): value is ClientViewer {
-  if (!value || typeof value !== 'object') return false;
-  const { id, name, picture } = value as Record<string, unknown>;
-  return typeof id === 'string' && typeof name === 'string' && (picture === null || typeof picture === 'string');
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function toClientViewer(value: unknown): ClientViewer | null {
+  if (!value || typeof value !== 'object') return null;
+  const { id, name, picture, notices } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof name !== 'string' || (picture !== null && typeof picture !== 'string'))
+    return null;
+  const given = (notices ?? {}) as Record<string, unknown>;
+  return {
+    id,
+    name,
+    picture,
+    notices: notices
+      ? { handle: stringOrNull(given.handle), unconfirmedEmail: stringOrNull(given.unconfirmedEmail) }
+      : NO_NOTICES,
+  };
 }
 
 /** Asks the server who is signed in and publishes the answer, unless `signal` has aborted the question. */
 function askWhoIsSignedIn(signal: AbortSignal) {
   fetch('/api/me', { cache: 'no-store', signal })
     .then((response) => (response.ok ? response.json() : { viewer: null }))
-    .then((body: { viewer?: unknown }) =>
-      publish({ status: 'ready', viewer: isClientViewer(body.viewer) ? body.viewer : null }),
-    )
+    .then((body: { viewer?: unknown }) => publish({ status: 'ready', viewer: toClientViewer(body.viewer) }))
     // Offline or the server is away: show the page as to a visitor; joining asks to sign in.
     .catch(() => {
       if (!signal.aborted) publish({ status: 'ready', viewer: null });

@@ -5,7 +5,13 @@ import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { clientIp } from '@/lib/http/client-ip';
 import { safeRedirectUrl } from '@/lib/http/return-path';
 import { logError, logger, logWarn } from '@/lib/log';
-import { endAllSessions, getSessionVersion, upsertOidcUser, verifyLocalCredentials } from '@/lib/users/service';
+import {
+  endAllSessions,
+  getAccountUser,
+  getSessionVersion,
+  upsertOidcUser,
+  verifyLocalCredentials,
+} from '@/lib/users/service';
 import { signInSchema } from '@/lib/validation/auth';
 import { getAuthSecret } from './secret';
 import { checkSignIn } from './sign-in-attempts';
@@ -18,6 +24,8 @@ export type OidcProfile = {
   nickname?: string;
   preferred_username?: string;
   email?: string;
+  /** Whether the provider checked that the address is the person's. */
+  email_verified?: boolean;
   picture?: string;
 };
 
@@ -48,14 +56,16 @@ function oidcProvider(): OAuthConfig<OidcProfile> {
     authorization: { params: { scope: 'openid profile email', ...(audience ? { audience } : {}) } },
     idToken: true,
     checks: ['pkce', 'state'],
+    // The handle is chosen here, not taken from the provider (lib/users/service.ts); a
+    // profile without a name is named by its username, never by its e-mail.
     profile(profile) {
-      const email = profile.email ?? null;
-      const nickname = profile.nickname ?? profile.preferred_username ?? email?.split('@')[0] ?? profile.sub;
+      // A provider may give the address as the name, which is public here: never kept as one.
+      const name = [profile.name, profile.nickname, profile.preferred_username].find((n) => n && !n.includes('@'));
       return {
         id: subjectToUserId(profile.sub),
-        name: profile.name ?? nickname,
-        nickname,
-        email,
+        name: name ?? 'Envolve member',
+        email: profile.email ?? null,
+        emailVerified: profile.email_verified === true,
         image: profile.picture ?? null,
       };
     },
@@ -92,8 +102,8 @@ const callbacks: NextAuthOptions['callbacks'] = {
       await upsertOidcUser({
         id: user.id,
         email: user.email ?? null,
-        name: user.name ?? user.nickname ?? 'Envolve user',
-        nickname: user.nickname ?? user.name ?? 'user',
+        emailVerified: user.emailVerified === true,
+        name: user.name ?? 'Envolve member',
         picture: user.image ?? null,
       });
     }
@@ -101,14 +111,16 @@ const callbacks: NextAuthOptions['callbacks'] = {
   },
   async jwt({ token, user }) {
     if (user) {
+      // Who they are here (their handle above all) is the account's, not the provider's.
+      const account = await getAccountUser(user.id);
       token.sub = user.id;
-      token.name = user.name;
-      token.nickname = user.nickname ?? user.name;
-      token.picture = user.image;
-      token.email = user.email;
+      token.name = account?.name ?? user.name;
+      token.nickname = account?.nickname ?? user.name;
+      token.picture = account?.picture ?? user.image;
+      token.email = account?.email ?? user.email;
       // The session belongs to the account's current version; signing out or a new
       // password raises it, which ends this session too (lib/auth/viewer.ts).
-      token.sv = (await getSessionVersion(user.id)) ?? 0;
+      token.sv = account?.sessionVersion ?? 0;
       return token;
     }
     // next-auth's own session endpoint reads the cookie through here: a session that has

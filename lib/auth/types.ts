@@ -8,6 +8,10 @@ export type Viewer = {
   nickname: string;
   picture: string | null;
   email: string | null;
+  /** Whether the owner of `email` has confirmed it (lib/users/verification.ts). */
+  emailVerified: boolean;
+  /** False while the handle is one the site gave them (they are told they may change it). */
+  handleChosen: boolean;
 };
 
 declare module 'next-auth' {
@@ -16,6 +20,8 @@ declare module 'next-auth' {
   }
   interface User {
     nickname?: string | null;
+    /** From the identity provider: whether it checked the address. */
+    emailVerified?: boolean;
   }
 }
 

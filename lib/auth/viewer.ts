@@ -17,7 +17,15 @@ async function viewerFromToken(token: JWT | null): Promise<Viewer | null> {
   if (!token?.sub) return null;
   const user = await getAccountUser(token.sub);
   if (!user || user.sessionVersion !== sessionVersionOf(token)) return null;
-  return { id: user.id, name: user.name, nickname: user.nickname, picture: user.picture, email: user.email };
+  return {
+    id: user.id,
+    name: user.name,
+    nickname: user.nickname,
+    picture: user.picture,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    handleChosen: user.handleChosen,
+  };
 }
 
 /** The signed-in user of an API request, from the session cookie only. */

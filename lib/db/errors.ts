@@ -13,3 +13,11 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isCheckViolation(error: unknown): boolean {
   return sqlState(error) === '23514';
 }
+
+/** The constraint (or unique index) a violation names, from the error or its cause. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let e = error as { constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.constraint === 'string') return e.constraint;
+  }
+  return undefined;
+}

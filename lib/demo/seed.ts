@@ -125,6 +125,7 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
           name: u.name,
           nickname: u.nickname,
           email: u.email,
+          emailVerifiedAt: new Date(),
           passwordHash,
         })),
       )

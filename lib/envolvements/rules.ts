@@ -1,6 +1,7 @@
 // The rules of envolvements that pages, route handlers and tests share. Pure functions:
 // safe on the server and in the browser.
 
+import { handleLabel } from '@/lib/domain/accounts';
 import { formatPrice } from '@/lib/domain/money';
 import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import type { MembershipDto } from './types';
@@ -277,7 +278,7 @@ export function receiptLine(
   if (membership.free) return `Joined for free on ${RECEIPT_DATE.format(new Date(membership.joinedAt))}`;
   const when = RECEIPT_DATE.format(new Date(membership.paidAt ?? membership.joinedAt));
   const state = membership.paymentStatus ? ` · ${PAYMENT_STATUS_LABELS[membership.paymentStatus]}` : '';
-  return `Paid ${formatPrice(membership.amountCents, membership.currency)} to @${creator} on ${when}${state}`;
+  return `Paid ${formatPrice(membership.amountCents, membership.currency)} to ${handleLabel(creator)} on ${when}${state}`;
 }
 
 /** The user-visible part of a user id: after the '|' when there is one. */

@@ -2,6 +2,7 @@ import 'server-only';
 import type PgBoss from 'pg-boss';
 import { logError, logInfo } from '@/lib/log';
 import { deliverDueEmails, hasDueEmail } from '@/lib/notifications/deliver';
+import { deliverAccountMail, hasDueAccountMail } from '@/lib/users/account-mail';
 import { ensureQueue, withinBudget } from './queues';
 
 export const DELIVER_EMAILS = 'emails-deliver';
@@ -29,14 +30,19 @@ export async function startMailer(boss: PgBoss, stopping: AbortSignal): Promise<
   });
   await boss.schedule(DELIVER_EMAILS, EVERY_MINUTE);
   await boss.work(DELIVER_EMAILS, async () => {
-    const report = await deliverDueEmails({ signal: withinBudget(stopping, RUN_SECONDS) });
+    const signal = withinBudget(stopping, RUN_SECONDS);
+    // An account's messages first: someone is waiting on the page for their link.
+    const account = await deliverAccountMail({ signal });
+    const report = await deliverDueEmails({ signal });
+    if (account.sent || account.failed || account.retried)
+      logInfo('mail', 'delivered', { report: account, outbox: 'account' });
     if (report.sent || report.failed || report.retried) logInfo('mail', 'delivered', { report });
   });
   const seconds = Number(process.env.MAIL_POLL_SECONDS ?? 5);
   if (!(seconds > 0)) return () => undefined;
   const timer = setInterval(() => {
-    void hasDueEmail()
-      .then((due) => (due ? boss.send(DELIVER_EMAILS, {}) : null))
+    void Promise.all([hasDueAccountMail(), hasDueEmail()])
+      .then((due) => (due.some(Boolean) ? boss.send(DELIVER_EMAILS, {}) : null))
       .catch((error) => logError('mail.poll', error));
   }, seconds * 1000);
   timer.unref();

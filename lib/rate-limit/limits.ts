@@ -9,6 +9,8 @@ export type RateLimit = {
   message: string;
 };
 
+const HOUR = 60 * 60;
+
 export const RATE_LIMITS = {
   /**
    * Password checks per account, counted before each check and given back by a success
@@ -51,6 +53,25 @@ export const RATE_LIMITS = {
   earnings: { points: 120, duration: 10 * 60, message: 'Too many earnings requests. Please try again in {wait}.' },
   /** Comments written, edited or deleted per user. */
   comment: { points: 30, duration: 10 * 60, message: 'Too many comments. Please try again in {wait}.' },
+  /** "Forgot password" requests per IP address, whatever addresses they name. */
+  passwordResetIp: { points: 10, duration: HOUR, message: 'Too many reset requests. Please try again in {wait}.' },
+  /**
+   * Reset e-mails per account. Past it, a request is answered as before but sends nothing, so
+   * the answer never tells whether an address has an account.
+   */
+  passwordResetAccount: { points: 3, duration: HOUR, message: 'Too many password reset e-mails.' },
+  /** Sign-up or new-address e-mails sent to one address (same silent rule as above). */
+  addressMail: { points: 3, duration: HOUR, message: 'Too many e-mails to this address.' },
+  /** Confirmation e-mails asked again per user. */
+  verificationResend: { points: 3, duration: HOUR, message: 'Too many confirmations. Please try again in {wait}.' },
+  /** E-mail address changes asked per user. */
+  emailChange: { points: 5, duration: HOUR, message: 'Too many address changes. Please try again in {wait}.' },
+  /** Profile edits (name, handle, bio, links, picture) per user. */
+  profileEdit: { points: 30, duration: 10 * 60, message: 'Too many profile changes. Please try again in {wait}.' },
+  /** Data exports asked per user. */
+  dataExport: { points: 3, duration: 24 * HOUR, message: 'Too many data exports. Please try again in {wait}.' },
+  /** Account deletions tried per user (each checks the password). */
+  accountDelete: { points: 5, duration: 15 * 60, message: 'Too many attempts. Please try again in {wait}.' },
   /** User searches per user, or per IP address for visitors. */
   userSearch: { points: 60, duration: 60, message: 'Too many searches. Please wait {wait} and try again.' },
 } as const satisfies Record<string, RateLimit>;

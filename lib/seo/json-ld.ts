@@ -1,6 +1,8 @@
 import { toMajorUnits } from '@/lib/domain/money';
+import type { ProfileCounts } from '@/lib/domain/profile-counts';
+import { profileTitle, publicName } from '@/lib/domain/public-name';
 import { offerStatus, type OfferStatus } from '@/lib/envolvements/rules';
-import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { EnvolvementDto, OfferCardDto } from '@/lib/envolvements/types';
 import { siteUrl } from '@/lib/site';
 import { absoluteUrl, envolvementPath, profilePath } from './urls';
 
@@ -48,21 +50,8 @@ export function breadcrumbList(crumbs: Crumb[], site: string = siteUrl()) {
   };
 }
 
-type Listed = Pick<
-  EnvolvementDto,
-  | '_id'
-  | 'title'
-  | 'previewText'
-  | 'imgUrl'
-  | 'categories'
-  | 'priceCents'
-  | 'currency'
-  | 'active'
-  | 'username'
-  | 'userID'
-  | 'datePublished'
-> &
-  Offerable;
+/** The offer's facts as its card has them (not who joined, nor the creator's picture), and when it was published. */
+type Listed = Omit<OfferCardDto, 'userPicture' | 'membership' | 'purchasedBy'> & Pick<EnvolvementDto, 'datePublished'>;
 
 function offerOf(envolvement: Listed, url: string, site: string, now: Date) {
   const { endDate } = envolvement;
@@ -109,26 +98,51 @@ export function envolvementJsonLd(envolvement: Listed, options: Options = {}): J
   return { '@context': 'https://schema.org', '@graph': [product, breadcrumbList(crumbs, site)] };
 }
 
-type ProfilePerson = { id: string; name: string; nickname: string; picture: string | null };
+type ProfilePerson = {
+  id: string;
+  name: string;
+  nickname: string;
+  picture: string | null;
+  bio: string | null;
+  links: string[];
+};
 
-/** A public profile as a ProfilePage about a Person, and its breadcrumbs. */
-export function profileJsonLd(user: ProfilePerson, options: Pick<Options, 'site'> = {}): JsonLdDocument {
+/**
+ * A public profile as a ProfilePage about a Person (their name, @handle, picture, bio and
+ * links, and how many envolvements they published), and its breadcrumbs.
+ */
+export function profileJsonLd(
+  user: ProfilePerson,
+  counts: Pick<ProfileCounts, 'envolvements'> | null = null,
+  options: Pick<Options, 'site'> = {},
+): JsonLdDocument {
   const { site = siteUrl() } = options;
   const path = profilePath(user.id);
   const url = absoluteUrl(path, site);
-  const shown = user.nickname || user.name;
+  const shown = publicName(user);
   const person = {
     '@type': 'Person',
     '@id': `${url}#person`,
     name: shown,
-    ...(user.name && user.name !== shown ? { alternateName: user.name } : {}),
+    alternateName: `@${user.nickname}`,
     url,
     ...(user.picture ? { image: absoluteUrl(user.picture, site) } : {}),
+    ...(user.bio ? { description: user.bio } : {}),
+    ...(user.links.length ? { sameAs: user.links } : {}),
+    ...(counts
+      ? {
+          agentInteractionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: 'https://schema.org/WriteAction',
+            userInteractionCount: counts.envolvements,
+          },
+        }
+      : {}),
   };
   return {
     '@context': 'https://schema.org',
     '@graph': [
-      { '@type': 'ProfilePage', url, name: `${shown} on Envolve`, mainEntity: person },
+      { '@type': 'ProfilePage', url, name: `${profileTitle(user)} on Envolve`, mainEntity: person },
       breadcrumbList(
         [
           { name: 'Home', path: '/' },

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { profileTitle, publicName } from '@/lib/domain/public-name';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { envolvementPath, profilePath } from './urls';
@@ -13,6 +14,11 @@ const NOT_INDEXED = { index: false, follow: true } as const;
  * own Open Graph fields: those replace the inherited ones, image included.
  */
 export const DEFAULT_OG_IMAGE = { url: '/opengraph-image', width: 1200, height: 630, type: 'image/png' };
+
+/** The metadata of a page that shows the same to everyone: its title and description, at `path`. */
+export function pageMetadata(path: string, { title, description }: { title: string; description: string }): Metadata {
+  return { title, description, alternates: { canonical: path } };
+}
 
 /** Explore's address with only what changes the results: the search text and categories. */
 export function exploreCanonical(params: Pick<ExploreParams, 'q' | 'categories'>): string {
@@ -58,18 +64,26 @@ export function envolvementMetadata(envolvement: Described | null | undefined): 
   };
 }
 
-type Profiled = { id: string; name: string; nickname: string };
+type Profiled = { id: string; name: string; nickname: string; bio: string | null };
+
+/** Text as one line, cut where search results cut descriptions. */
+function excerpt(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
 
 export function profileMetadata(user: Profiled | null): Metadata {
   if (!user) return { title: 'User not found', robots: NOT_INDEXED };
-  const name = user.nickname || user.name;
-  const description = `Envolvements by ${name}: commissions, live sessions and more.`;
+  const title = profileTitle(user);
+  const description = user.bio
+    ? excerpt(user.bio)
+    : `Envolvements by ${publicName(user)}: commissions, live sessions and more.`;
   const path = profilePath(user.id);
   return {
-    title: name,
+    title,
     description,
     alternates: { canonical: path },
-    openGraph: { title: `${name} on Envolve`, description, url: path, type: 'profile', username: user.nickname },
-    twitter: { card: 'summary_large_image', title: `${name} on Envolve`, description },
+    openGraph: { title: `${title} on Envolve`, description, url: path, type: 'profile', username: user.nickname },
+    twitter: { card: 'summary_large_image', title: `${title} on Envolve`, description },
   };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import type PgBoss from 'pg-boss';
 import { getAuthSecret } from '@/lib/auth/secret';
 import type { Jobs } from '@/lib/jobs';
-import { logInfo } from '@/lib/log';
+import { logInfo, logWarn } from '@/lib/log';
 import { refuseLocalStripeInProduction } from '@/lib/stripe/test-mode';
 import { getDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
@@ -19,6 +19,11 @@ import { closeOnSignals } from './shutdown';
 export async function startServer(): Promise<{ jobsStarting: Promise<Jobs> }> {
   getAuthSecret(); // fails fast in production without NEXTAUTH_SECRET
   refuseLocalStripeInProduction();
+  if (process.env.NODE_ENV === 'production' && !process.env.SMTP_URL)
+    logWarn(
+      'mail',
+      'SMTP_URL is not set: no e-mail leaves this server, so no one can confirm an address or reset a password',
+    );
   const handle = getDatabaseHandle();
   await migrateDatabase(handle);
   const seedWanted =

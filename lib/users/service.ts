@@ -1,23 +1,37 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { suggestHandle } from '@/lib/domain/handles';
 import { invalidate, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
-import { isUniqueViolation } from '@/lib/db/errors';
+import { isUniqueViolation, violatedConstraint } from '@/lib/db/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { checkPasswordStrength } from './password-strength';
 import { AppError } from '@/lib/http/errors';
 import type { ChangePasswordInput, RegisterInput } from '@/lib/validation/auth';
+import { HANDLE_TAKEN } from '@/lib/validation/profile';
 import { users } from '@/models';
 import { accountColumns, type AccountUser } from './columns';
 
 /** An account as sessions see it: the version its sessions must carry, and whether it has a password. */
-export type SessionUser = AccountUser & { sessionVersion: number; hasPassword: boolean };
+export type SessionUser = AccountUser & {
+  sessionVersion: number;
+  hasPassword: boolean;
+  emailVerified: boolean;
+  handleChosen: boolean;
+};
 
-function nicknameFromEmail(email: string): string {
-  return email.split('@')[0]!.slice(0, 60);
-}
+/** The 409 for a handle another live account holds (compared without case). */
+export const handleTaken = () => new AppError('conflict', HANDLE_TAKEN, { handle: HANDLE_TAKEN });
 
+/** Whether the unique index on handles refused a write. */
+export const isHandleConflict = (error: unknown) =>
+  isUniqueViolation(error) && violatedConstraint(error) === 'users_handle_unique';
+
+/**
+ * A new e-mail and password account, its address not yet confirmed. Throws a 409 for an
+ * address or a handle already taken; sign-up (./sign-up.ts) answers the first like a success.
+ */
 export async function createLocalUser(input: RegisterInput): Promise<AccountUser> {
   const email = input.email.toLowerCase();
   const weakness = await checkPasswordStrength(input.password, { email, name: input.name });
@@ -29,7 +43,7 @@ export async function createLocalUser(input: RegisterInput): Promise<AccountUser
         id: `local|${randomUUID()}`,
         email,
         name: input.name,
-        nickname: nicknameFromEmail(email),
+        nickname: input.handle,
         passwordHash: await hashPassword(input.password),
       })
       .returning(accountColumns);
@@ -37,12 +51,18 @@ export async function createLocalUser(input: RegisterInput): Promise<AccountUser
     invalidate(...userTags(user!.id));
     return user!;
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('conflict', 'An account with this email already exists.', {
-        email: 'An account with this email already exists.',
-      });
-    }
+    if (isHandleConflict(error)) throw handleTaken();
+    if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
+  }
+}
+
+/** The address belongs to another account: said to no one but the code that must answer alike. */
+export class EmailTakenError extends AppError {
+  constructor() {
+    super('conflict', 'An account with this email already exists.', {
+      email: 'An account with this email already exists.',
+    });
   }
 }
 
@@ -61,35 +81,67 @@ export async function verifyLocalCredentials(email: string, password: string): P
   return user;
 }
 
-/** Creates or refreshes the account of someone who signed in with the OpenID Connect provider. */
-export async function upsertOidcUser(profile: {
+/** What the OpenID Connect provider says of the person signing in. */
+export type OidcIdentity = {
   id: string;
   email: string | null;
+  /** Whether the provider checked that the address is theirs (its `email_verified` claim). */
+  emailVerified: boolean;
   name: string;
-  nickname: string;
   picture: string | null;
-}): Promise<AccountUser> {
-  const values = { ...profile, updatedAt: new Date() };
-  try {
-    const [user] = await db()
-      .insert(users)
-      .values(values)
-      .onConflictDoUpdate({
-        target: users.id,
-        set: {
-          email: values.email,
-          name: values.name,
-          nickname: values.nickname,
-          picture: values.picture,
-          updatedAt: values.updatedAt,
-        },
-      })
-      .returning(accountColumns);
-    return user!;
-  } catch (error) {
-    // The e-mail already belongs to another account: sign in without claiming it.
-    if (isUniqueViolation(error)) return upsertOidcUser({ ...profile, email: null });
-    throw error;
+};
+
+/**
+ * The account of someone who signed in with the OpenID Connect provider. The first sign-in
+ * makes it from the provider's profile, with a handle made from the name (which the person
+ * is told they may change); later ones change nothing the person may have edited here, but
+ * an address the provider has checked counts as confirmed.
+ */
+export async function upsertOidcUser(identity: OidcIdentity): Promise<AccountUser> {
+  const verifiedAt = identity.emailVerified && identity.email ? new Date() : null;
+  const [existing] = await db()
+    .update(users)
+    .set({
+      // Only the address the provider checked: the account's may since have changed here.
+      emailVerifiedAt: sql`case when lower(${users.email}) = lower(${identity.email}::text) then coalesce(${users.emailVerifiedAt}, ${verifiedAt}::timestamptz) else ${users.emailVerifiedAt} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, identity.id), isNull(users.deletedAt)))
+    .returning(accountColumns);
+  if (existing) return existing;
+  for (let attempt = 0; ; attempt += 1) {
+    const handle = suggestHandle(identity.name, attempt === 0 ? '' : String(randomInt(1000, 10000)));
+    try {
+      const [user] = await db()
+        .insert(users)
+        .values({
+          id: identity.id,
+          email: identity.email,
+          emailVerifiedAt: verifiedAt,
+          name: identity.name,
+          nickname: handle,
+          handleChosen: false,
+          picture: identity.picture,
+        })
+        .returning(accountColumns);
+      return user!;
+    } catch (error) {
+      if (isHandleConflict(error) && attempt < 20) continue;
+      const constraint = isUniqueViolation(error) ? violatedConstraint(error) : undefined;
+      // The e-mail already belongs to another account: sign in without claiming it.
+      if (constraint === 'users_email_unique' && identity.email) return upsertOidcUser({ ...identity, email: null });
+      // Signed in twice at once: the other sign-in made the account. A deleted account's row
+      // of this id is not it, and is not brought back (asking again would loop for ever).
+      if (constraint === 'users_pkey') {
+        const [made] = await db()
+          .select(accountColumns)
+          .from(users)
+          .where(and(eq(users.id, identity.id), isNull(users.deletedAt)))
+          .limit(1);
+        if (made) return made;
+      }
+      throw error;
+    }
   }
 }
 
@@ -99,6 +151,8 @@ export async function getAccountUser(id: string): Promise<SessionUser | null> {
       ...accountColumns,
       sessionVersion: users.sessionVersion,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      handleChosen: users.handleChosen,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -132,18 +186,24 @@ export async function endAllSessions(userId: string, issuedVersion: number): Pro
 
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 
-/**
- * Replaces the account's password after checking the current one, and ends every session
- * of the account (the caller signs this device in again with the new password).
- * `providerName` names where an account without a password signs in.
- */
-export async function changePassword(userId: string, input: ChangePasswordInput, providerName: string): Promise<void> {
+/** What a change to the account's sign-in is checked against: its name, address and password hash. */
+export async function signInDetails(userId: string) {
   const [row] = await db()
     .select({ email: users.email, name: users.name, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new AppError('unauthorized', 'You must be signed in to do this.');
+  return row;
+}
+
+/**
+ * Replaces the account's password after checking the current one, and ends every session
+ * of the account (the caller signs this device in again with the new password).
+ * `providerName` names where an account without a password signs in.
+ */
+export async function changePassword(userId: string, input: ChangePasswordInput, providerName: string): Promise<void> {
+  const row = await signInDetails(userId);
   if (!row.passwordHash) {
     throw new AppError('bad_request', `This account signs in with ${providerName}; it has no password to change.`);
   }

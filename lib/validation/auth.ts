@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { checkText } from './text';
+import { accountTokenSchema, emailSchema, handleSchema } from './account';
+import { checkText, requiredText } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -19,20 +20,13 @@ function newPassword(required: string) {
 export const NAME_MAX_LENGTH = 80;
 
 export const registerSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Name is required'),
-      z.maxLength(NAME_MAX_LENGTH, `Name must be ${NAME_MAX_LENGTH} characters or fewer`),
-      checkText('Name'),
-    ),
-  email: z.pipe(
-    z
-      .string({ error: 'Email is required' })
-      .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be 254 characters or fewer')),
-    z.email('Please enter a valid email address').check(checkText('Email')),
-  ),
+  name: requiredText('Name', {
+    required: 'Name is required',
+    max: NAME_MAX_LENGTH,
+    tooLong: `Name must be ${NAME_MAX_LENGTH} characters or fewer`,
+  }),
+  handle: handleSchema,
+  email: emailSchema,
   password: newPassword('Password is required'),
 });
 
@@ -51,3 +45,11 @@ export const changePasswordSchema = z.object({
 });
 
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** A new password set from a reset link. */
+export const resetPasswordSchema = z.object({
+  token: accountTokenSchema,
+  password: newPassword('Password is required'),
+});
+
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

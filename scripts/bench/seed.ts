@@ -22,9 +22,10 @@ const TEXT_FUNCTION = `
   $$`;
 
 const USERS = `
-  insert into users (id, email, name, nickname)
+  insert into users (id, email, email_verified_at, name, nickname)
   select 'local|bench-' || kind || '-' || i,
          kind || '-' || i || '@bench.envolve.test',
+         now(),
          ($1::text[])[1 + i % cardinality($1::text[])] || ' ' || ($2::text[])[1 + (i / 7) % cardinality($2::text[])],
          lower(($1::text[])[1 + i % cardinality($1::text[])]) || '_' || kind || i
   from (select 'creator' as kind, i from generate_series(1, $3::int) i

@@ -3,7 +3,15 @@ import { db } from '@/lib/db/client';
 import { envolvements, purchases, users, type NewEnvolvementRow } from '@/models';
 import { connectCreator } from '../helpers/payout-accounts';
 
-export type TestUser = { id: string; name: string; nickname: string; email: string; picture: string | null };
+export type TestUser = {
+  id: string;
+  name: string;
+  nickname: string;
+  email: string;
+  picture: string | null;
+  /** Confirmed unless a test says otherwise: most tests are about what a confirmed account does. */
+  emailVerifiedAt?: Date | null;
+};
 
 let counter = 0;
 
@@ -16,6 +24,7 @@ export async function createUser(overrides: Partial<TestUser> = {}): Promise<Tes
     nickname: `user${suffix}`,
     email: `user${suffix}@example.com`,
     picture: null,
+    emailVerifiedAt: new Date(),
     ...overrides,
   };
   await db().insert(users).values(user);

@@ -32,7 +32,11 @@ useTempUploadsDir();
 // signature and the uploads take files: they get cases of their own below.
 // The test-card route only exists under `npm run dev`'s stand-in: payment-test-card.test.ts covers it.
 const NOT_FUZZED = new Set(['auth/[...nextauth]', 'payment/webhook', 'payment/confirm-test-card']);
-const UPLOADS: Record<string, string> = { 'uploads/image': 'image', 'profile/banner': 'banner' };
+const UPLOADS: Record<string, string> = {
+  'uploads/image': 'image',
+  'profile/banner': 'banner',
+  'account/picture': 'picture',
+};
 
 // Methods a route file does not export are answered 405 by Next before our code runs; that
 // cannot be called in-process and is covered by the browser-level tests.

@@ -14,6 +14,9 @@ const NO_BODY = new Set([
   'POST notifications/read-all',
   'POST payouts/onboarding',
   'POST payouts/dashboard',
+  'POST account/export',
+  'DELETE account/handle-notice',
+  'POST account/verification',
 ]);
 
 export function takesBody(method: string, routeKey: string): boolean {
@@ -36,15 +39,26 @@ function validBodies(world: World): Record<string, Body> {
       platformLink: 'https://youtube.com/@fuzz',
     },
     'POST auth/password': { currentPassword: WORLD_PASSWORD, newPassword: 'correct horse battery staple' },
+    'DELETE account': { password: WORLD_PASSWORD },
     'POST auth/register': {
       name: 'Fuzz Tester',
+      handle: 'fuzz_register',
       email: 'register@example.com',
       password: 'correct horse battery staple',
     },
+    'POST auth/forgot-password': { email: 'forgot@example.com' },
+    'POST auth/reset-password': { token: world.resetToken, password: 'correct horse battery staple' },
+    'POST account/email': { email: 'moved@example.com', password: WORLD_PASSWORD },
     'POST payment/create-payment-intent': { submissionId: world.paid.id },
     'POST post/[id]/updates/[postId]/comments': { body: 'A comment\r\nwith two lines' },
     'PATCH comments/[commentId]': { body: 'Edited' },
     'POST notifications/unsubscribe': { token: unsubscribeToken(world.owner.id, 'comments') },
+    'PATCH account/profile': {
+      name: 'Fuzz Tester',
+      handle: 'fuzz_tester',
+      bio: 'A bio\r\nwith two lines',
+      links: ['https://example.com/fuzz'],
+    },
     'PUT notifications/preferences': { members: false, updates: true, submissions: true, comments: false },
     'POST payment/grant-access': { submissionId: world.paid.id, paymentIntentId: world.paymentIntentId },
     'PUT post/[id]/active': { active: true },

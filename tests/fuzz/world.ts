@@ -10,6 +10,7 @@ import { createEnvolvement, createPurchase, createUser, type TestUser } from '..
 import type { FakeStripe } from '../helpers/fake-stripe';
 import { sessionCookie } from '../helpers/http';
 import { joinByCard } from '../helpers/payments';
+import { issueToken } from '@/lib/users/tokens';
 
 export type Handler = (
   request: NextRequest,
@@ -62,6 +63,8 @@ export type World = {
   freePurchaseId: string;
   paidPurchaseId: string;
   paymentIntentId: string;
+  /** A working link to set the owner's password anew. */
+  resetToken: string;
   /** The creator's update on the free envolvement, the member's comment on it, and a notification of the creator's. */
   updateId: string;
   commentId: string;
@@ -112,7 +115,9 @@ export async function seedWorld(stripe: FakeStripe): Promise<World> {
     .from(notifications)
     .where(eq(notifications.recipientId, owner.id))
     .limit(1);
+  const resetToken = await issueToken(owner.id, 'password_reset', owner.email);
   return {
+    resetToken,
     owner,
     member,
     stranger,

@@ -39,6 +39,8 @@ async function publish(handle: DatabaseHandle): Promise<void> {
     nickname: `crash${Date.now()}`,
     picture: null,
     email: null,
+    emailVerified: false,
+    handleChosen: true,
   };
   await handle.db.insert(users).values({ id: viewer.id, name: viewer.name, nickname: viewer.nickname });
   const draft = (i: number) => ({

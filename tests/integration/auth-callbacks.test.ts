@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
-import type { Session, User } from 'next-auth';
+import { eq, sql } from 'drizzle-orm';
+import type { Account, Session, User } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAuthOptions, sessionVersionOf } from '@/lib/auth/options';
 import { db } from '@/lib/db/client';
 import { redirectLogs } from '@/lib/log';
-import { createLocalUser, endAllSessions } from '@/lib/users/service';
+import { createLocalUser, endAllSessions, upsertOidcUser, type OidcIdentity } from '@/lib/users/service';
 import { users } from '@/models';
 import { createUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
@@ -36,12 +36,17 @@ function authorize(credentials: Record<string, string> | undefined) {
 
 describe('the credentials check', () => {
   it('answers the account’s public fields for the right password', async () => {
-    const ada = await createLocalUser({ name: 'Ada Lovelace', email: 'ada@example.com', password: PASSWORD });
+    const ada = await createLocalUser({
+      name: 'Ada Lovelace',
+      handle: 'ada_l',
+      email: 'ada@example.com',
+      password: PASSWORD,
+    });
     const logs = captureLogs();
     expect(await authorize({ email: ' ADA@example.com ', password: PASSWORD })).toEqual({
       id: ada.id,
       name: 'Ada Lovelace',
-      nickname: ada.nickname,
+      nickname: 'ada_l',
       email: 'ada@example.com',
       image: null,
     });
@@ -49,7 +54,7 @@ describe('the credentials check', () => {
   });
 
   it('answers null, logging nothing, for a wrong password, an unknown e-mail or a malformed form', async () => {
-    await createLocalUser({ name: 'Ada Lovelace', email: 'ada@example.com', password: PASSWORD });
+    await createLocalUser({ name: 'Ada Lovelace', handle: 'ada_l', email: 'ada@example.com', password: PASSWORD });
     const logs = captureLogs();
     expect(await authorize({ email: 'ada@example.com', password: 'Tulip-Rocket-Lantern-94' })).toBeNull();
     expect(await authorize({ email: 'nobody@example.com', password: PASSWORD })).toBeNull();
@@ -57,6 +62,170 @@ describe('the credentials check', () => {
     expect(await authorize({ email: 'ada@example.com' })).toBeNull();
     expect(await authorize(undefined)).toBeNull();
     expect(logs()).toEqual([]);
+  });
+});
+
+/** The account fields an OIDC sign-in writes, as stored. */
+async function oidcRow(id: string) {
+  const [row] = await db()
+    .select({
+      email: users.email,
+      verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      name: users.name,
+      nickname: users.nickname,
+      handleChosen: users.handleChosen,
+      picture: users.picture,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+const identity = (overrides: Partial<OidcIdentity> = {}): OidcIdentity => ({
+  id: 'oidc|ada',
+  email: 'ada@example.com',
+  emailVerified: true,
+  name: 'Ada Lovelace',
+  picture: 'https://cdn.example.com/ada.png',
+  ...overrides,
+});
+
+const oidcAccount = { provider: 'oidc', type: 'oauth', providerAccountId: 'ada' } as Account;
+const signInCallback = (user: Partial<User> & { id: string }) =>
+  getAuthOptions().callbacks!.signIn!({ user: user as User, account: oidcAccount });
+
+describe('an OIDC account', () => {
+  it('is made on the first sign-in with a handle from the name, which its owner is told they may change', async () => {
+    expect(await upsertOidcUser(identity())).toEqual({
+      id: 'oidc|ada',
+      name: 'Ada Lovelace',
+      nickname: 'ada_lovelace',
+      picture: 'https://cdn.example.com/ada.png',
+      bannerUrl: null,
+      email: 'ada@example.com',
+    });
+    expect(await oidcRow('oidc|ada')).toEqual({
+      email: 'ada@example.com',
+      verified: true,
+      name: 'Ada Lovelace',
+      nickname: 'ada_lovelace',
+      handleChosen: false,
+      picture: 'https://cdn.example.com/ada.png',
+    });
+  });
+
+  it('has its address confirmed only when the provider says it checked it', async () => {
+    await upsertOidcUser(
+      identity({ id: 'oidc|unchecked', email: 'bob@example.com', emailVerified: false, name: 'Bob' }),
+    );
+    expect(await oidcRow('oidc|unchecked')).toMatchObject({ email: 'bob@example.com', verified: false });
+    // A later sign-in where the provider has checked it confirms it; one that says it has not
+    // does not take the confirmation back.
+    await upsertOidcUser(
+      identity({ id: 'oidc|unchecked', email: 'bob@example.com', emailVerified: true, name: 'Bob' }),
+    );
+    expect(await oidcRow('oidc|unchecked')).toMatchObject({ verified: true });
+    await upsertOidcUser(
+      identity({ id: 'oidc|unchecked', email: 'bob@example.com', emailVerified: false, name: 'Bob' }),
+    );
+    expect(await oidcRow('oidc|unchecked')).toMatchObject({ verified: true });
+    // A checked claim without an address confirms nothing.
+    await upsertOidcUser(identity({ id: 'oidc|none', email: null, emailVerified: true, name: 'Cy' }));
+    expect(await oidcRow('oidc|none')).toMatchObject({ email: null, verified: false });
+  });
+
+  it('does not confirm an address here that differs from the one the provider checked', async () => {
+    await upsertOidcUser(identity({ email: 'old@example.com', emailVerified: false }));
+    await upsertOidcUser(identity({ email: 'new@example.com', emailVerified: true }));
+    expect(await oidcRow('oidc|ada')).toMatchObject({ email: 'old@example.com', verified: false });
+  });
+
+  it('keeps on later sign-ins the name, handle and picture its owner may have changed here', async () => {
+    await upsertOidcUser(identity());
+    await db()
+      .update(users)
+      .set({ name: 'Countess Ada', nickname: 'countess', handleChosen: true, picture: '/uploads/ada.webp' })
+      .where(eq(users.id, 'oidc|ada'));
+    expect(
+      await upsertOidcUser(identity({ name: 'Ada King', picture: 'https://cdn.example.com/new.png' })),
+    ).toMatchObject({ name: 'Countess Ada', nickname: 'countess', picture: '/uploads/ada.webp' });
+    expect(await oidcRow('oidc|ada')).toMatchObject({
+      name: 'Countess Ada',
+      nickname: 'countess',
+      handleChosen: true,
+      picture: '/uploads/ada.webp',
+    });
+  });
+
+  it('gets digits after the name when the handle is taken, whatever its case', async () => {
+    await createUser({ nickname: 'Ada_Lovelace' });
+    const second = await upsertOidcUser(identity());
+    expect(second.nickname).toMatch(/^ada_lovelace_[0-9]{4}$/);
+    const third = await upsertOidcUser(identity({ id: 'oidc|ada3', email: 'ada3@example.com' }));
+    expect(third.nickname).toMatch(/^ada_lovelace_[0-9]{4}$/);
+    expect(third.nickname).not.toBe(second.nickname);
+  });
+
+  it('makes a handle from any name: accents dropped, reserved words and names without letters avoided', async () => {
+    const handleFor = async (id: string, name: string) =>
+      (await upsertOidcUser(identity({ id, email: null, name }))).nickname;
+    expect(await handleFor('oidc|1', 'José Ñúñez-García')).toBe('jose_nunez_garcia');
+    expect(await handleFor('oidc|2', 'Admin')).toBe('admin_1');
+    expect(await handleFor('oidc|3', '李雷')).toBe('member');
+    expect(await handleFor('oidc|4', 'Jo')).toMatch(/^member_[0-9]{4}$/);
+    expect(await handleFor('oidc|5', 'A very long name that goes on and on')).toBe('a_very_long_name_tha');
+  });
+
+  it('signs in without the address when another account holds it', async () => {
+    const local = await createUser({ email: 'ada@example.com' });
+    expect(await upsertOidcUser(identity())).toMatchObject({ id: 'oidc|ada', email: null });
+    expect(await oidcRow('oidc|ada')).toMatchObject({ email: null, verified: false, nickname: 'ada_lovelace' });
+    expect(await oidcRow(local.id)).toMatchObject({ email: 'ada@example.com' });
+  });
+
+  it('does not bring back a deleted row of the same id', async () => {
+    await createUser({ id: 'oidc|ada', name: 'Deleted member', nickname: '' });
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, 'oidc|ada'));
+    await expect(upsertOidcUser(identity())).rejects.toThrow();
+    expect(await oidcRow('oidc|ada')).toMatchObject({
+      name: 'Deleted member',
+      nickname: '',
+      email: expect.any(String),
+    });
+    const [row] = await db().select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, 'oidc|ada'));
+    expect(row!.deletedAt).not.toBeNull();
+  });
+
+  it('is made and kept by the signIn callback from what the provider profile gave', async () => {
+    const profile = {
+      id: 'oidc|ada',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      emailVerified: true,
+      image: 'https://cdn.example.com/ada.png',
+    };
+    expect(await signInCallback(profile)).toBe(true);
+    expect(await oidcRow('oidc|ada')).toEqual({
+      email: 'ada@example.com',
+      verified: true,
+      name: 'Ada Lovelace',
+      nickname: 'ada_lovelace',
+      handleChosen: false,
+      picture: 'https://cdn.example.com/ada.png',
+    });
+    expect(await signInCallback({ ...profile, name: 'Ada King', image: null })).toBe(true);
+    expect(await oidcRow('oidc|ada')).toMatchObject({
+      name: 'Ada Lovelace',
+      picture: 'https://cdn.example.com/ada.png',
+    });
+    // A profile with no name at all gets a neutral one, and a handle from it.
+    expect(await signInCallback({ id: 'oidc|nameless' })).toBe(true);
+    expect(await oidcRow('oidc|nameless')).toMatchObject({
+      email: null,
+      verified: false,
+      name: 'Envolve member',
+      nickname: 'envolve_member',
+    });
   });
 });
 

@@ -100,7 +100,7 @@ describe('OpenID Connect settings', () => {
 });
 
 describe('the OIDC profile', () => {
-  it('maps every claim the issuer sends', () => {
+  it('maps every claim the issuer sends, but not its nickname: the handle is chosen here', () => {
     setOidcEnv(FULL_OIDC);
     const full = {
       sub: 'auth0|abc123',
@@ -108,34 +108,34 @@ describe('the OIDC profile', () => {
       nickname: 'ada',
       preferred_username: 'ada.l',
       email: 'ada@example.com',
+      email_verified: true,
       picture: 'https://cdn.example.com/ada.png',
     };
     expect(profileOf(full)).toEqual({
       id: 'auth0|abc123',
       name: 'Ada Lovelace',
-      nickname: 'ada',
       email: 'ada@example.com',
+      emailVerified: true,
       image: 'https://cdn.example.com/ada.png',
     });
   });
 
-  it('takes the nickname from the preferred username, else the e-mail’s local part, else the subject', () => {
+  it('names a profile without a name by its nickname or username, never by its e-mail', () => {
     setOidcEnv(FULL_OIDC);
+    const unnamed = { id: 'oidc|s1', email: 'ada@example.com', emailVerified: false, image: null };
+    expect(profileOf({ sub: 's1', nickname: 'ada', preferred_username: 'ada.l', email: 'ada@example.com' })).toEqual({
+      ...unnamed,
+      name: 'ada',
+    });
     expect(profileOf({ sub: 's1', preferred_username: 'ada.l', email: 'ada@example.com' })).toEqual({
-      id: 'oidc|s1',
+      ...unnamed,
       name: 'ada.l',
-      nickname: 'ada.l',
-      email: 'ada@example.com',
-      image: null,
     });
-    expect(profileOf({ sub: 's1', name: 'Ada Lovelace', email: 'ada@example.com' })).toEqual({
-      id: 'oidc|s1',
-      name: 'Ada Lovelace',
-      nickname: 'ada',
-      email: 'ada@example.com',
-      image: null,
+    expect(profileOf({ sub: 's1', email: 'ada@example.com', email_verified: false })).toEqual({
+      ...unnamed,
+      name: 'Envolve member',
     });
-    expect(profileOf({ sub: 's1' })).toEqual({ id: 'oidc|s1', name: 's1', nickname: 's1', email: null, image: null });
+    expect(profileOf({ sub: 's1' })).toEqual({ ...unnamed, email: null, name: 'Envolve member' });
   });
 });
 
@@ -151,36 +151,41 @@ const signIn = (user: Partial<User> & { id: string }, account: Account | null) =
   getAuthOptions().callbacks!.signIn!({ user: user as User, account });
 
 describe('the signIn callback', () => {
-  it('creates the OIDC user’s account, then refreshes it on the next sign-in', async () => {
+  it('creates the OIDC user’s account, then leaves what its owner may have changed here on the next sign-in', async () => {
     const ada = {
       id: 'auth0|abc123',
       name: 'Ada Lovelace',
-      nickname: 'ada',
       email: 'ada@example.com',
       image: 'https://cdn.example.com/ada.png',
     };
     expect(await signIn(ada, oidcAccount)).toBe(true);
     expect(await userRow(ada.id)).toEqual([
-      { id: ada.id, email: ada.email, name: 'Ada Lovelace', nickname: 'ada', picture: ada.image },
+      { id: ada.id, email: ada.email, name: 'Ada Lovelace', nickname: 'ada_lovelace', picture: ada.image },
     ]);
     expect(await signIn({ ...ada, name: 'Ada King', image: null }, oidcAccount)).toBe(true);
     expect(await userRow(ada.id)).toEqual([
-      { id: ada.id, email: ada.email, name: 'Ada King', nickname: 'ada', picture: null },
+      { id: ada.id, email: ada.email, name: 'Ada Lovelace', nickname: 'ada_lovelace', picture: ada.image },
     ]);
   });
 
-  it('fills a missing name from the nickname and the other way round, else with placeholders', async () => {
+  it('names an account without a name neutrally, and makes its handle from the name', async () => {
     expect(await signIn({ id: 'oidc|a', nickname: 'ada' }, oidcAccount)).toBe(true);
     expect(await signIn({ id: 'oidc|b', name: 'Bob Brown' }, oidcAccount)).toBe(true);
     expect(await signIn({ id: 'oidc|c' }, oidcAccount)).toBe(true);
     expect(await userRow('oidc|a')).toEqual([
-      { id: 'oidc|a', email: null, name: 'ada', nickname: 'ada', picture: null },
+      { id: 'oidc|a', email: null, name: 'Envolve member', nickname: 'envolve_member', picture: null },
     ]);
     expect(await userRow('oidc|b')).toEqual([
-      { id: 'oidc|b', email: null, name: 'Bob Brown', nickname: 'Bob Brown', picture: null },
+      { id: 'oidc|b', email: null, name: 'Bob Brown', nickname: 'bob_brown', picture: null },
     ]);
     expect(await userRow('oidc|c')).toEqual([
-      { id: 'oidc|c', email: null, name: 'Envolve user', nickname: 'user', picture: null },
+      {
+        id: 'oidc|c',
+        email: null,
+        name: 'Envolve member',
+        nickname: expect.stringMatching(/^envolve_member_[0-9]{4}$/),
+        picture: null,
+      },
     ]);
   });
 

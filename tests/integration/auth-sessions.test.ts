@@ -42,8 +42,12 @@ beforeEach(() => {
   vi.mocked(verifyPassword).mockClear();
 });
 
+let accounts = 0;
+
+/** An e-mail and password account; each gets a handle of its own (handles are unique). */
 async function createAda(email = 'ada@example.com') {
-  return createLocalUser({ name: 'Ada Lovelace', email, password: PASSWORD });
+  accounts += 1;
+  return createLocalUser({ name: 'Ada Lovelace', handle: `ada_lovelace_${accounts}`, email, password: PASSWORD });
 }
 
 async function sessionVersionOf(id: string): Promise<number> {

@@ -137,8 +137,12 @@ const wrongJson = {
   body: { url: `${SITE}/api/auth/error?error=CredentialsSignin&provider=credentials` },
 };
 
+let accounts = 0;
+
+/** An e-mail and password account; each gets a handle of its own (handles are unique). */
 async function createAda(email = 'ada@example.com') {
-  return createLocalUser({ name: 'Ada Lovelace', email, password: PASSWORD });
+  accounts += 1;
+  return createLocalUser({ name: 'Ada Lovelace', handle: `ada_lovelace_${accounts}`, email, password: PASSWORD });
 }
 
 describe('every failed sign-in counts, whatever the body looks like', () => {

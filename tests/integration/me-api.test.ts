@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { users } from '@/models';
 import { endAllSessions } from '@/lib/users/service';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
@@ -6,13 +9,31 @@ import { createUser } from '../factories';
 
 useTestDatabase();
 
+type MeAnswer = { viewer: { notices: { handle: string | null; unconfirmedEmail: string | null } } | null };
+
 // The browser asks who is signed in for the parts of a cached page that depend on it.
 describe('GET /api/me', () => {
-  it('names the signed-in user by id, name and picture only', async () => {
+  it('names the signed-in user by id, name and picture only, with nothing to tell a settled account', async () => {
     const maya = await createUser({ name: 'Maya Chen', picture: 'https://img.example/m.png' });
     const answer = await call('GET', '/api/me', { as: maya });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ viewer: { id: maya.id, name: 'Maya Chen', picture: 'https://img.example/m.png' } });
+    expect(answer.body).toEqual({
+      viewer: {
+        id: maya.id,
+        name: 'Maya Chen',
+        picture: 'https://img.example/m.png',
+        notices: { handle: null, unconfirmedEmail: null },
+      },
+    });
+  });
+
+  it('tells an account its address to confirm and the handle the site gave it, until they are settled', async () => {
+    const sam = await createUser({ nickname: 'sam_2048', emailVerifiedAt: null });
+    await db().update(users).set({ handleChosen: false }).where(eq(users.id, sam.id));
+    const notices = async () => ((await call('GET', '/api/me', { as: sam })).body as MeAnswer).viewer?.notices;
+    expect(await notices()).toEqual({ handle: 'sam_2048', unconfirmedEmail: sam.email });
+    await db().update(users).set({ handleChosen: true, emailVerifiedAt: new Date() }).where(eq(users.id, sam.id));
+    expect(await notices()).toEqual({ handle: null, unconfirmedEmail: null });
   });
 
   it('answers null without a session, and for a session ended since (signed out everywhere)', async () => {

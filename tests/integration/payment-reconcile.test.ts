@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db/client';
-import { DELIVER_EMAILS, RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
+import { BUILD_DATA_EXPORTS, DELIVER_EMAILS, RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
 import { redirectLogs } from '@/lib/log';
 import { reconcilePayments } from '@/lib/payments/reconcile';
 import { paymentRefunds, payments, purchases } from '@/models';
@@ -270,6 +270,7 @@ describe('startJobs', () => {
     try {
       const schedules = await jobs.boss.getSchedules();
       expect(schedules.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        expect.objectContaining({ name: BUILD_DATA_EXPORTS, cron: '* * * * *' }),
         expect.objectContaining({ name: DELIVER_EMAILS, cron: '* * * * *' }),
         expect.objectContaining({ name: RECONCILE_PAYMENTS, cron: '*/10 * * * *' }),
       ]);

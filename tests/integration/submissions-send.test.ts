@@ -17,8 +17,8 @@ const send = (id: string, as: TestUser | null, json: unknown) =>
 
 /** A creator, a joined user, one who has not joined and another creator, around one envolvement. */
 async function cast(overrides: Partial<NewEnvolvementRow> = {}) {
-  const creator = await createUser({ nickname: 'maker' });
-  const joined = await createUser({ nickname: 'fan' });
+  const creator = await createUser();
+  const joined = await createUser();
   const stranger = await createUser();
   const otherCreator = await createUser();
   await createEnvolvement(otherCreator.id);

@@ -78,7 +78,7 @@ describe('checkText', () => {
 
 describe('the schemas that take user text', () => {
   it('name the field that holds the character, keeping their other messages', () => {
-    const create = createEnvolvementSchema.safeParse(
+    const create = createEnvolvementSchema('usd').safeParse(
       creationBody({ title: 'Draw\u0000', description: 'Two\nlines\ud800' }),
     );
     expect(fieldErrorsOf(create.error!)).toEqual({
@@ -86,14 +86,15 @@ describe('the schemas that take user text', () => {
       description: 'Description contains characters that are not allowed.',
     });
     expect(
-      createEnvolvementSchema.safeParse(creationBody({ previewText: 'Line one\r\nline two', title: '  Draw  ' })).data,
+      createEnvolvementSchema('usd').safeParse(creationBody({ previewText: 'Line one\r\nline two', title: '  Draw  ' }))
+        .data,
     ).toMatchObject({
       previewText: 'Line one\r\nline two',
       title: 'Draw',
     });
     expect(
-      createEnvolvementSchema.safeParse(creationBody({ imgUrl: 'https://example.com/\u0000.png' })).error?.issues[0]
-        ?.message,
+      createEnvolvementSchema('usd').safeParse(creationBody({ imgUrl: 'https://example.com/\u0000.png' })).error
+        ?.issues[0]?.message,
     ).toBe('Image contains characters that are not allowed.');
     expect(messages(updatePostSchema, { title: 'Update', description: 'Body\u0085' })).toEqual([
       'Description contains characters that are not allowed.',
@@ -103,7 +104,12 @@ describe('the schemas that take user text', () => {
       'Email contains characters that are not allowed.',
     ]);
     expect(
-      messages(registerSchema, { name: 'Ann\u0007', email: 'ann@example.com', password: 'long enough password' }),
+      messages(registerSchema, {
+        name: 'Ann\u0007',
+        handle: 'ann',
+        email: 'ann@example.com',
+        password: 'long enough password',
+      }),
     ).toEqual(['Name contains characters that are not allowed.']);
     expect(
       messages(ambassadorSchema, {

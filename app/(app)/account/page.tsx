@@ -1,38 +1,22 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AccountHeading } from '@/components/account/account-heading';
 import { redirect } from 'next/navigation';
+import { AccountHeading } from '@/components/account/account-heading';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { DataExportSection } from '@/components/account/data-export-section';
+import { DeleteAccountSection } from '@/components/account/delete-account-section';
+import { EmailSection } from '@/components/account/email-section';
+import { ProfileSection } from '@/components/account/profile-section';
+import { SettingsSection } from '@/components/account/settings-section';
 import { EmailPreferencesForm } from '@/components/notifications/email-preferences-form';
 import { oidcProviderName } from '@/lib/auth/options';
 import { getViewer } from '@/lib/auth/viewer';
 import { getPreferences } from '@/lib/notifications/preferences';
 import { getAccountUser } from '@/lib/users/service';
-import type { EmailPreferences } from '@/lib/validation/notifications';
 
 export const metadata: Metadata = { title: 'Account settings', robots: { index: false } };
 
-const SECTION = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
-
-function EmailNotificationsSection({ email, preferences }: { email: string | null; preferences: EmailPreferences }) {
-  return (
-    <section id="notifications" className={`${SECTION} scroll-mt-20`} aria-labelledby="email-notifications">
-      <h2 id="email-notifications" className="text-lg font-semibold text-ink">
-        E-mail notifications
-      </h2>
-      <p className="mt-1 mb-6 text-sm text-slate-600">
-        {email ? `Sent to ${email}. ` : 'This account has no e-mail address, so nothing is e-mailed. '}
-        Everything also shows on your{' '}
-        <Link href="/notifications" className="font-medium text-brand-700 hover:underline">
-          Notifications
-        </Link>{' '}
-        page.
-      </p>
-      <EmailPreferencesForm initial={preferences} />
-    </section>
-  );
-}
-
+// Each section reads what it shows; the page only checks who is signed in.
 export default async function AccountPage() {
   const viewer = await getViewer();
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent('/account')}`);
@@ -43,40 +27,39 @@ export default async function AccountPage() {
       <div>
         <AccountHeading title="Account settings" />
       </div>
-      <section className={SECTION} aria-labelledby="account-details">
-        <h2 id="account-details" className="text-lg font-semibold text-ink">
-          Your account
-        </h2>
-        <dl className="mt-4 space-y-3 text-sm">
-          <div>
-            <dt className="font-medium text-slate-800">Name</dt>
-            <dd className="text-slate-600 break-words">{account.name}</dd>
-          </div>
-          <div>
-            <dt className="font-medium text-slate-800">Email</dt>
-            <dd className="text-slate-600 break-words">{account.email ?? 'No email address'}</dd>
-          </div>
-        </dl>
-      </section>
-      <section className={SECTION} aria-labelledby="change-password">
-        <h2 id="change-password" className="text-lg font-semibold text-ink">
-          Change password
-        </h2>
-        {account.hasPassword && account.email ? (
+      <ProfileSection userId={account.id} />
+      <EmailSection userId={account.id} />
+      <SettingsSection
+        id="password"
+        title="Change password"
+        intro={
+          account.hasPassword && account.email
+            ? 'Changing your password signs you out on every other device.'
+            : `You sign in with ${oidcProviderName()}, so this account has no password here. Manage your password with ${oidcProviderName()}.`
+        }
+      >
+        {account.hasPassword && account.email ? <ChangePasswordForm email={account.email} /> : null}
+      </SettingsSection>
+      <SettingsSection
+        id="notifications"
+        title="E-mail notifications"
+        intro={
           <>
-            <p className="mt-1 mb-6 text-sm text-slate-600">
-              Changing your password signs you out on every other device.
-            </p>
-            <ChangePasswordForm email={account.email} />
+            {account.email
+              ? `Sent to ${account.email}. `
+              : 'This account has no e-mail address, so nothing is e-mailed. '}
+            Everything also shows on your{' '}
+            <Link href="/notifications" className="font-medium text-brand-700 hover:underline">
+              Notifications
+            </Link>{' '}
+            page.
           </>
-        ) : (
-          <p className="mt-2 text-sm text-slate-600">
-            You sign in with {oidcProviderName()}, so this account has no password here. Manage your password with{' '}
-            {oidcProviderName()}.
-          </p>
-        )}
-      </section>
-      <EmailNotificationsSection email={account.email} preferences={preferences} />
+        }
+      >
+        <EmailPreferencesForm initial={preferences} />
+      </SettingsSection>
+      <DataExportSection userId={account.id} />
+      <DeleteAccountSection userId={account.id} />
     </div>
   );
 }

@@ -1,0 +1,14 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { isDeletedUserId } from '@/lib/domain/accounts';
+import { profilePath } from '@/lib/seo/urls';
+
+/** The creator's name, in brand colour, linking to their profile; a deleted account has none to link to. */
+export function CreatorLink({ userId, children }: { userId: string; children: ReactNode }) {
+  if (isDeletedUserId(userId)) return <span className="font-semibold text-slate-700">{children}</span>;
+  return (
+    <Link href={profilePath(userId)} className="font-semibold text-brand-700 hover:underline">
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,247 @@
+import { asc, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@/lib/db/client';
+import { ACCOUNT_MAIL_KINDS } from '@/lib/domain/accounts';
+import { redirectLogs } from '@/lib/log';
+import type { AccountMail } from '@/lib/mail/account-emails';
+import { MAX_ATTEMPTS, type DeliveryReport } from '@/lib/mail/outbox';
+import { deliverAccountMail, queueAccountMail } from '@/lib/users/account-mail';
+import { verifyEmail } from '@/lib/users/verification';
+import { accountMail } from '@/models';
+import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
+import { useTestSmtp, type ReceivedMail } from '../helpers/smtp';
+
+// The outbox of e-mails about an account: a request writes a row, the mail job sends it
+// through SMTP (here a real server, tests/helpers/smtp.ts) as HTML with its plain-text part,
+// and the link the row held is erased once the message has gone.
+
+useTestDatabase();
+const smtp = useTestSmtp();
+
+const SITE = 'http://envolve.example';
+const FROM = { name: 'Envolve', address: 'accounts@envolve.example' };
+const nothing: DeliveryReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
+let logs: string[] = [];
+let restoreLogs: () => void = () => undefined;
+
+beforeEach(() => {
+  vi.stubEnv('NEXTAUTH_URL', SITE);
+  vi.stubEnv('MAIL_FROM', `${FROM.name} <${FROM.address}>`);
+  // Each refused send is logged: kept here, out of the output.
+  logs = [];
+  restoreLogs = redirectLogs({ write: (line) => void logs.push(line) });
+});
+afterEach(() => {
+  restoreLogs();
+});
+
+async function rows() {
+  return db()
+    .select({
+      id: accountMail.id,
+      to: accountMail.toAddress,
+      kind: accountMail.kind,
+      payload: accountMail.payload,
+      status: accountMail.status,
+      attempts: accountMail.attempts,
+      nextAttemptAt: accountMail.nextAttemptAt,
+      lockedUntil: accountMail.lockedUntil,
+      lastError: accountMail.lastError,
+      messageId: accountMail.messageId,
+      sentAt: accountMail.sentAt,
+    })
+    .from(accountMail)
+    .orderBy(asc(accountMail.createdAt));
+}
+
+async function onlyRow() {
+  const found = await rows();
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+/** Makes every message due now, as the clock would after the wait. */
+const makeDue = () =>
+  db()
+    .update(accountMail)
+    .set({ nextAttemptAt: sql`now()` });
+
+const secondsFromNow = (date: Date | null) => (date!.getTime() - Date.now()) / 1000;
+
+/** The link of a message as a person reads it in the plain-text part. */
+function linkInText(mail: ReceivedMail, path: string): string {
+  const text = mail.parsed.text ?? '';
+  const found = text.match(new RegExp(`${SITE.replace(/\./g, '\\.')}${path}\\?token=[A-Za-z0-9_-]{43}`));
+  if (!found) throw new Error(`no ${path} link in the text part:\n${text}`);
+  return found[0];
+}
+
+const signUp = () =>
+  call('POST', '/api/auth/register', {
+    json: { name: 'Ada Lovelace', handle: 'ada_l', email: 'ada@example.com', password: 'Tulip-Rocket-Lantern-93' },
+  });
+
+describe('delivery', () => {
+  it('sends the sign-up link as HTML with a plain-text part, then erases it from the row', async () => {
+    expect((await signUp()).status).toBe(202);
+    const pending = await onlyRow();
+    expect(pending).toMatchObject({ to: 'ada@example.com', kind: 'verify_email', status: 'pending', attempts: 0 });
+    const url = pending.payload!.url!;
+    // Nothing goes out with the request: the job sends it.
+    expect(smtp.received).toEqual([]);
+
+    expect(await deliverAccountMail()).toEqual({ ...nothing, sent: 1 });
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.envelope).toEqual({ from: FROM.address, to: ['ada@example.com'] });
+    expect(mail.parsed.from?.value).toEqual([FROM]);
+    expect(mail.parsed.subject).toBe('Confirm your e-mail address');
+    expect(mail.parsed.messageId).toBe(`<account-${pending.id}@envolve.example>`);
+    expect(mail.parsed.html).toEqual(expect.stringContaining(`href="${url}"`));
+    expect(mail.parsed.html).toEqual(expect.stringContaining('Hi <!-- -->Ada Lovelace'));
+    const text = mail.parsed.text ?? '';
+    expect(text).toContain('Hi Ada Lovelace,');
+    expect(text).toContain('Please confirm that this is your e-mail address.');
+    expect(text).toContain('The link works for 48 hours.');
+    expect(linkInText(mail, '/verify-email')).toBe(url);
+
+    expect(await onlyRow()).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      payload: null,
+      messageId: `<account-${pending.id}@envolve.example>`,
+      lockedUntil: null,
+      lastError: null,
+      sentAt: expect.any(Date),
+    });
+    // Sent once: nothing is due any more.
+    expect(await deliverAccountMail()).toEqual(nothing);
+    expect(smtp.received).toHaveLength(1);
+
+    // The link as read from the message does what it says.
+    const token = new URL(linkInText(mail, '/verify-email')).searchParams.get('token')!;
+    expect(await verifyEmail(token)).toEqual({ status: 'confirmed', email: 'ada@example.com' });
+  });
+
+  const examples: AccountMail[] = [
+    { kind: 'verify_email', payload: { name: 'Ada', url: `${SITE}/verify-email?token=${'v'.repeat(43)}` } },
+    {
+      kind: 'sign_up_attempt',
+      payload: { name: 'Ada', signInUrl: `${SITE}/login`, resetUrl: `${SITE}/forgot-password` },
+    },
+    { kind: 'password_reset', payload: { name: 'Ada', url: `${SITE}/reset-password?token=${'r'.repeat(43)}` } },
+    {
+      kind: 'email_change_confirm',
+      payload: { name: 'Ada', newEmail: 'ada@new.example', url: `${SITE}/confirm-email?token=${'c'.repeat(43)}` },
+    },
+    {
+      kind: 'email_change_notice',
+      payload: { name: 'Ada', newEmail: 'ada@new.example', resetUrl: `${SITE}/forgot-password` },
+    },
+    {
+      kind: 'export_ready',
+      payload: { name: 'Ada', url: `${SITE}/api/account/export/abc`, expires: 'March 8, 2030' },
+    },
+    { kind: 'account_deleted', payload: { name: 'Ada' } },
+  ];
+
+  it('sends every kind with a subject, HTML and a plain-text part that carries its links', async () => {
+    expect(examples.map((mail) => mail.kind).sort()).toEqual([...ACCOUNT_MAIL_KINDS].sort());
+    for (const mail of examples) await queueAccountMail(`${mail.kind}@example.com`, mail, null);
+    expect(await deliverAccountMail()).toEqual({ ...nothing, sent: examples.length });
+
+    const byKind = new Map(smtp.received.map((mail) => [mail.envelope.to[0]!.split('@')[0]!, mail]));
+    expect(Object.fromEntries(examples.map(({ kind }) => [kind, byKind.get(kind)?.parsed.subject]))).toEqual({
+      verify_email: 'Confirm your e-mail address',
+      sign_up_attempt: 'Someone tried to sign up with your address',
+      password_reset: 'Reset your Envolve password',
+      email_change_confirm: 'Confirm your new e-mail address',
+      email_change_notice: 'Your Envolve address is being changed',
+      export_ready: 'Your Envolve data is ready',
+      account_deleted: 'Your Envolve account was deleted',
+    });
+    for (const { kind, payload } of examples) {
+      const mail = byKind.get(kind)!;
+      const text = mail.parsed.text ?? '';
+      expect(text, kind).toContain('Hi Ada,');
+      expect(mail.parsed.html, kind).toEqual(expect.stringContaining('<html'));
+      for (const value of Object.values(payload).filter((v) => v.startsWith('http'))) {
+        expect(text, `${kind} text`).toContain(value);
+        expect(mail.parsed.html, `${kind} html`).toEqual(expect.stringContaining(value));
+      }
+    }
+    expect(text(byKind.get('email_change_confirm')!)).toContain('ada@new.example');
+    expect(text(byKind.get('email_change_notice')!)).toContain('ada@new.example');
+    expect(text(byKind.get('export_ready')!)).toContain('March 8, 2030');
+    expect((await rows()).map((row) => [row.status, row.payload])).toEqual(examples.map(() => ['sent', null]));
+  });
+
+  it('escapes what the person typed in the HTML and keeps it as typed in the text', async () => {
+    await queueAccountMail('ada@example.com', { kind: 'account_deleted', payload: { name: 'Ada <b>& Co</b>' } }, null);
+    await deliverAccountMail();
+    const mail = smtp.received[0]!;
+    expect(mail.parsed.html).toEqual(expect.stringContaining('Ada &lt;b&gt;&amp; Co&lt;/b&gt;'));
+    expect(mail.parsed.html).not.toEqual(expect.stringContaining('<b>&'));
+    expect(mail.parsed.text).toContain('Hi Ada <b>& Co</b>,');
+  });
+});
+
+const text = (mail: ReceivedMail) => mail.parsed.text ?? '';
+
+describe('when the SMTP server refuses', () => {
+  it('keeps the message and its link, tries again after 30 seconds, and erases the link once sent', async () => {
+    expect((await signUp()).status).toBe(202);
+    const url = (await onlyRow()).payload!.url!;
+    smtp.failNext(1);
+
+    expect(await deliverAccountMail()).toEqual({ ...nothing, retried: 1 });
+    expect(smtp.received).toEqual([]);
+    const waiting = await onlyRow();
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      payload: { name: 'Ada Lovelace', url },
+      lockedUntil: null,
+      messageId: null,
+      sentAt: null,
+      lastError: expect.stringContaining('Mailbox busy, try again later'),
+    });
+    expect(secondsFromNow(waiting.nextAttemptAt)).toBeGreaterThan(25);
+    expect(secondsFromNow(waiting.nextAttemptAt)).toBeLessThanOrEqual(30);
+    expect(logs.some((line) => line.includes('"scope":"mail.account"'))).toBe(true);
+    // Not before its time.
+    expect(await deliverAccountMail()).toEqual(nothing);
+
+    await makeDue();
+    expect(await deliverAccountMail()).toEqual({ ...nothing, sent: 1 });
+    expect(smtp.received).toHaveLength(1);
+    expect(linkInText(smtp.received[0]!, '/verify-email')).toBe(url);
+    expect(await onlyRow()).toMatchObject({ status: 'sent', attempts: 2, payload: null });
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} attempts, waiting longer after each`, async () => {
+    await queueAccountMail('ada@example.com', { kind: 'account_deleted', payload: { name: 'Ada' } }, null);
+    smtp.failNext(MAX_ATTEMPTS);
+    const waits: number[] = [];
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt += 1) {
+      expect(await deliverAccountMail()).toEqual({ ...nothing, retried: 1 });
+      waits.push(Math.round(secondsFromNow((await onlyRow()).nextAttemptAt)));
+      await makeDue();
+    }
+    expect(waits).toEqual([30, 60, 120, 240]);
+    expect(await deliverAccountMail()).toEqual({ ...nothing, failed: 1 });
+    expect(await onlyRow()).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, sentAt: null });
+    expect(smtp.received).toEqual([]);
+    await makeDue();
+    expect(await deliverAccountMail()).toEqual(nothing);
+  });
+
+  it('skips a message whose content is gone instead of sending an empty one', async () => {
+    await queueAccountMail('ada@example.com', { kind: 'account_deleted', payload: { name: 'Ada' } }, null);
+    await db().update(accountMail).set({ payload: null });
+    expect(await deliverAccountMail()).toEqual({ ...nothing, skipped: 1 });
+    expect(await onlyRow()).toMatchObject({ status: 'skipped', lockedUntil: null });
+    expect(smtp.dataCount()).toBe(0);
+  });
+});
