@@ -2,17 +2,31 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { Picture } from '@/components/ui/picture';
+import type { ProfileCounts as Counts } from '@/lib/domain/profile-counts';
+import { publicName } from '@/lib/domain/public-name';
 import { BannerEditor } from './banner-editor';
+import { ProfileAbout } from './profile-about';
+import { ProfileCounts } from './profile-counts';
 
 type ProfileHeaderProps = {
-  user: { name: string; nickname: string; picture: string | null; bannerUrl: string | null };
+  user: {
+    name: string;
+    nickname: string;
+    picture: string | null;
+    bannerUrl: string | null;
+    bio: string | null;
+    links: string[];
+  };
+  counts: Counts;
+  /** Only on a page rendered for the profile's owner. */
   email?: string | null;
   editable?: boolean;
   children?: ReactNode;
 };
 
-export function ProfileHeader({ user, email, editable = false, children }: ProfileHeaderProps) {
-  const displayName = user.nickname || user.name;
+/** A profile's banner, picture, name, @handle, counts, bio and links. */
+export function ProfileHeader({ user, counts, email, editable = false, children }: ProfileHeaderProps) {
+  const displayName = publicName(user);
   return (
     <section className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div
@@ -32,15 +46,21 @@ export function ProfileHeader({ user, email, editable = false, children }: Profi
         )}
         {editable && <BannerEditor />}
       </div>
-      <div className="relative flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end sm:justify-between">
+      <div className="relative flex flex-col gap-4 px-6 pb-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-end sm:gap-4">
           <Avatar name={displayName} picture={user.picture} size={96} className="-mt-12 border-4 border-white shadow" />
-          <div className="min-w-0 pb-1 break-words">
+          <div className="min-w-0 space-y-1 pb-1 break-words">
             <h1 className="text-2xl font-bold text-ink">{displayName}</h1>
-            {user.nickname && user.name !== user.nickname && <p className="text-sm text-slate-600">{user.name}</p>}
+            <p className="text-sm text-slate-600" data-testid="profile-handle">
+              @{user.nickname}
+            </p>
             {email && <p className="text-sm text-slate-500">{email}</p>}
+            <ProfileCounts counts={counts} />
             {editable && (
               <nav aria-label="Your settings" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+                <Link href="/account#profile" className="text-brand-700 hover:underline">
+                  Edit profile
+                </Link>
                 <Link href="/account" className="text-brand-700 hover:underline">
                   Account settings
                 </Link>
@@ -56,6 +76,7 @@ export function ProfileHeader({ user, email, editable = false, children }: Profi
         </div>
         {children}
       </div>
+      <ProfileAbout bio={user.bio} links={user.links} />
     </section>
   );
 }

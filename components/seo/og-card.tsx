@@ -33,6 +33,22 @@ function Brand() {
   );
 }
 
+function Headline({ eyebrow, title, subtitle }: Pick<OgCardProps, 'eyebrow' | 'title' | 'subtitle'>) {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 18, flex: 1 }}>
+      {eyebrow ? (
+        <span style={{ fontSize: 26, letterSpacing: 3, textTransform: 'uppercase', color: '#e9e5ff' }}>{eyebrow}</span>
+      ) : null}
+      <span style={{ fontSize: title.length > 48 ? 60 : 76, lineHeight: 1.08, letterSpacing: -1.5 }}>
+        {fit(title, 90)}
+      </span>
+      {subtitle ? (
+        <span style={{ fontSize: 30, lineHeight: 1.35, color: '#f3f1ff', opacity: 0.9 }}>{fit(subtitle, 130)}</span>
+      ) : null}
+    </div>
+  );
+}
+
 type OgCardProps = {
   /** A short label above the title (a category, 'Creator'). */
   eyebrow?: string | null;
@@ -42,9 +58,11 @@ type OgCardProps = {
   facts?: string[];
   /** Bottom-left line (the creator). */
   byline?: string;
+  /** A round picture beside the title (a profile's), as a data: URL. */
+  picture?: string | null;
 };
 
-export function OgCard({ eyebrow, title, subtitle, facts = [], byline }: OgCardProps) {
+export function OgCard({ eyebrow, title, subtitle, facts = [], byline, picture }: OgCardProps) {
   return (
     <div
       style={{
@@ -60,18 +78,18 @@ export function OgCard({ eyebrow, title, subtitle, facts = [], byline }: OgCardP
       }}
     >
       <Brand />
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 18 }}>
-        {eyebrow ? (
-          <span style={{ fontSize: 26, letterSpacing: 3, textTransform: 'uppercase', color: '#e9e5ff' }}>
-            {eyebrow}
-          </span>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 40 }}>
+        {picture ? (
+          // eslint-disable-next-line @next/next/no-img-element -- next/og draws plain <img> only
+          <img
+            src={picture}
+            alt=""
+            width={200}
+            height={200}
+            style={{ borderRadius: 999, border: '6px solid rgba(255, 255, 255, 0.85)' }}
+          />
         ) : null}
-        <span style={{ fontSize: title.length > 48 ? 60 : 76, lineHeight: 1.08, letterSpacing: -1.5 }}>
-          {fit(title, 90)}
-        </span>
-        {subtitle ? (
-          <span style={{ fontSize: 30, lineHeight: 1.35, color: '#f3f1ff', opacity: 0.9 }}>{fit(subtitle, 130)}</span>
-        ) : null}
+        <Headline eyebrow={eyebrow} title={title} subtitle={subtitle} />
       </div>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 24 }}>
         <span style={{ fontSize: 30, color: '#ffffff' }}>{byline ? fit(byline, 40) : ''}</span>

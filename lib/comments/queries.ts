@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { publicName } from '@/lib/domain/public-name';
 import { AppError } from '@/lib/http/errors';
 import { userCardColumns, type UserCard } from '@/lib/users/columns';
 import { COMMENT_LIMITS } from '@/lib/validation/comments';
@@ -33,7 +34,8 @@ export function toCommentDto(comment: Comment, author: UserCard, { viewerId, pla
     postId: comment.postId,
     parentId: comment.parentId,
     body: removed ? '' : comment.body,
-    author: { id: author.id, name: author.name, nickname: author.nickname, picture: author.picture },
+    // A name that holds an e-mail address (some sign-in providers fill one in) is not shown.
+    author: { id: author.id, name: publicName(author), nickname: author.nickname, picture: author.picture },
     createdAt: comment.createdAt.toISOString(),
     editedAt: comment.editedAt?.toISOString() ?? null,
     removed,

@@ -52,7 +52,7 @@ export function imageFileProblem(file: { type: string; size: number } | null | u
 
 // A file the app stored (/uploads/{folder}/{uuid}.{ext}), a picture of the demo data, or
 // an image on another https site (the spec lets covers and submissions name one).
-const STORED_IMAGE = /^\/uploads\/(covers|banners|updates|submissions)\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+const STORED_IMAGE = /^\/uploads\/(covers|banners|updates|submissions|pictures)\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 const DEMO_IMAGE = /^\/demo\/[\w-]+\.(png|jpg|svg|webp)$/;
 
 /** Whether a stored image URL may be saved on a record: one rule for covers, updates and submissions. */

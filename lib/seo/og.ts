@@ -1,7 +1,11 @@
 import 'server-only';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { getProfileCounts } from '@/lib/creator/profile-counts';
 import { db } from '@/lib/db/client';
 import { isPublishedSql } from '@/lib/envolvements/conditions';
+import type { ProfileCounts } from '@/lib/domain/profile-counts';
+import { publicName } from '@/lib/domain/public-name';
+import { storedImageDataUrl } from '@/lib/storage/image-data-url';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
 import { envolvements, users } from '@/models';
 import { cardFacts } from './card-facts';
@@ -48,14 +52,18 @@ export async function getEnvolvementCard(id: string): Promise<EnvolvementCard | 
   };
 }
 
-export type ProfileCard = { name: string; handle: string; envolvementCount: number };
+export type ProfileCard = {
+  name: string;
+  handle: string;
+  bio: string | null;
+  /** The picture as a data: URL, or null to draw none. */
+  picture: string | null;
+  counts: ProfileCounts;
+};
 
 export async function getProfileCard(idOrSlug: string): Promise<ProfileCard | null> {
   const user = await findUserByIdOrSlug(idOrSlug);
   if (!user) return null;
-  const [row] = await db()
-    .select({ n: count() })
-    .from(envolvements)
-    .where(and(eq(envolvements.creatorId, user.id), published));
-  return { name: user.name || user.nickname, handle: user.nickname, envolvementCount: row?.n ?? 0 };
+  const [counts, picture] = await Promise.all([getProfileCounts(user.id), storedImageDataUrl(user.picture)]);
+  return { name: publicName(user), handle: user.nickname, bio: user.bio, picture, counts };
 }

@@ -7,9 +7,10 @@ import { AppError } from '@/lib/http/errors';
 import type { UploadedFile, UploadLimits } from '@/lib/http/multipart';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@/lib/domain/images';
 import { detectImageType, type ImageType } from './image-type';
+import { squarePicture } from './square-picture';
 import { stripMetadata } from './strip-metadata';
 
-export type ImageFolder = 'covers' | 'banners' | 'updates' | 'submissions';
+export type ImageFolder = 'covers' | 'banners' | 'updates' | 'submissions' | 'pictures';
 
 export const UPLOADS_ROUTE = '/uploads';
 
@@ -33,8 +34,8 @@ export function readImage(file: UploadedFile | null): { bytes: Buffer; type: Ima
   return { bytes: file.bytes, type };
 }
 
-async function saveLocally(bytes: Buffer, type: ImageType, folder: ImageFolder): Promise<string> {
-  const name = `${randomUUID()}.${type.ext}`;
+async function saveLocally(bytes: Buffer, ext: ImageType['ext'], folder: ImageFolder): Promise<string> {
+  const name = `${randomUUID()}.${ext}`;
   const dir = path.join(/*turbopackIgnore: true*/ localUploadsDir(), folder);
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(/*turbopackIgnore: true*/ dir, name), bytes);
@@ -61,8 +62,19 @@ function saveToCloudinary(bytes: Buffer, folder: ImageFolder): Promise<string> {
 export async function saveImage(file: UploadedFile | null, folder: ImageFolder): Promise<{ url: string }> {
   const { bytes, type } = readImage(file);
   const clean = await stripMetadata(bytes, type);
-  const url = process.env.CLOUDINARY_URL
-    ? await saveToCloudinary(clean, folder)
-    : await saveLocally(clean, type, folder);
-  return { url };
+  return { url: await store(clean, type.ext, folder) };
+}
+
+/**
+ * Validates an uploaded profile picture and stores it as a square cut from its middle
+ * (square-picture.ts), without its metadata; returns its public URL.
+ */
+export async function savePicture(file: UploadedFile | null): Promise<{ url: string }> {
+  const { bytes } = readImage(file);
+  const square = await squarePicture(bytes);
+  return { url: await store(square.bytes, square.ext, 'pictures') };
+}
+
+function store(bytes: Buffer, ext: ImageType['ext'], folder: ImageFolder): Promise<string> {
+  return process.env.CLOUDINARY_URL ? saveToCloudinary(bytes, folder) : saveLocally(bytes, ext, folder);
 }

@@ -1,16 +1,20 @@
 import 'server-only';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { cachedRead, invalidate, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
+import { publicName } from '@/lib/domain/public-name';
 import { userRefSchema } from '@/lib/validation/users';
 import { users } from '@/models';
-import { accountColumns, type AccountUser } from './columns';
+import { publicUserColumns, type PublicUser } from './columns';
 
-const profileColumns = { ...accountColumns, updatedAt: users.updatedAt };
+// A profile as public pages show it: never the e-mail (a page rendered for its owner takes
+// theirs from the session), never a deleted account.
 
-export type ProfileUser = AccountUser & { updatedAt: Date };
+const profileColumns = { ...publicUserColumns, bio: users.bio, links: users.links, updatedAt: users.updatedAt };
 
-/** A user by their whole id (`provider|subject`) or by the part after the '|'. */
+export type ProfileUser = PublicUser & { bio: string | null; links: string[]; updatedAt: Date };
+
+/** A live user by their whole id (`provider|subject`) or by the part after the '|'. */
 export async function findUserByIdOrSlug(idOrSlug: string): Promise<ProfileUser | null> {
   const parsed = userRefSchema.safeParse(idOrSlug);
   if (!parsed.success) return null;
@@ -19,9 +23,12 @@ export async function findUserByIdOrSlug(idOrSlug: string): Promise<ProfileUser 
     .select(profileColumns)
     .from(users)
     .where(
-      value.includes('|')
-        ? eq(users.id, value)
-        : or(eq(users.id, value), sql`split_part(${users.id}, '|', 2) = ${value}`),
+      and(
+        value.includes('|')
+          ? eq(users.id, value)
+          : or(eq(users.id, value), sql`split_part(${users.id}, '|', 2) = ${value}`),
+        isNull(users.deletedAt),
+      ),
     )
     .limit(1);
   return user ?? null;
@@ -43,20 +50,21 @@ const cachedProfileUser = cachedRead(
 
 /**
  * A user as their public profile shows them, from the shared cache (the public profile is
- * served from the cache); dropped when their banner changes or a sign-in refreshes them.
+ * served from the cache); dropped when they change their profile or banner.
  */
 export async function findPublicProfileUser(idOrSlug: string): Promise<ProfileUser | null> {
   const user = await cachedProfileUser(idOrSlug);
   return user ? { ...user, updatedAt: new Date(user.updatedAt) } : null;
 }
 
-/** The spec's profile info shape; the e-mail only for its owner. */
-export function toProfileInfo(user: ProfileUser, viewerId: string | null) {
+/** The spec's profile info shape; the name and e-mail as they are only for their owner. */
+export function toProfileInfo(user: ProfileUser, viewer: { id: string; email: string | null } | null) {
+  const own = viewer !== null && viewer.id === user.id;
   return {
     user_id: user.id,
-    name: user.name,
+    name: own ? user.name : publicName(user),
     nickname: user.nickname,
-    ...(viewerId === user.id ? { email: user.email } : {}),
+    ...(own ? { email: viewer.email } : {}),
     picture: user.picture,
     updated_at: user.updatedAt.toISOString(),
     identities: [{ user_id: user.id.includes('|') ? user.id.slice(user.id.indexOf('|') + 1) : user.id }],

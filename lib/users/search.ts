@@ -1,7 +1,8 @@
 import 'server-only';
-import { asc, or, sql } from 'drizzle-orm';
+import { and, asc, isNull, or, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { containsPattern } from '@/lib/db/like';
+import { publicName } from '@/lib/domain/public-name';
 import { userCardColumns } from './columns';
 import { users } from '@/models';
 
@@ -9,17 +10,30 @@ export const SEARCH_MAX_RESULTS = 20;
 
 export type UserSearchResult = { user_id: string; nickname: string; picture: string | null };
 
+// lib/domain/public-name.ts's EMAIL_ADDRESS, as PostgreSQL writes it.
+const NAME_HOLDS_EMAIL = sql`${users.name} ~ '[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+'`;
+
 /**
- * Partial, case-insensitive match on nickname or name (trigram indexes serve the LIKE), for
- * a text `userSearchSchema` accepted.
+ * Partial, case-insensitive match on handle or name (trigram indexes serve the LIKE), for
+ * a text `userSearchSchema` accepted. Deleted accounts are not found, and a name that holds
+ * an e-mail address is not searched: finding someone by a piece of their address would
+ * tell it.
  */
 export async function searchUsers(text: string): Promise<UserSearchResult[]> {
   const pattern = containsPattern(text.toLowerCase());
   const rows = await db()
     .select(userCardColumns)
     .from(users)
-    .where(or(sql`lower(${users.nickname}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        or(
+          sql`lower(${users.nickname}) like ${pattern}`,
+          and(sql`lower(${users.name}) like ${pattern}`, sql`not (${NAME_HOLDS_EMAIL})`),
+        ),
+      ),
+    )
     .orderBy(asc(users.nickname), asc(users.id))
     .limit(SEARCH_MAX_RESULTS);
-  return rows.map(({ id, nickname, name, picture }) => ({ user_id: id, nickname: nickname || name, picture }));
+  return rows.map((row) => ({ user_id: row.id, nickname: row.nickname || publicName(row), picture: row.picture }));
 }

@@ -130,34 +130,77 @@ describe('the envolvement JSON-LD', () => {
 });
 
 describe('the profile, site and breadcrumb JSON-LD', () => {
-  it('a profile is a ProfilePage about a Person at the profile URL', () => {
-    const user = { id: 'auth0|abc', name: 'Maya Chen', nickname: 'mayacreates', picture: '/uploads/maya.png' };
+  it('a profile is a ProfilePage about a Person: name, @handle, picture, bio, links and envolvements', () => {
+    const user = {
+      id: 'auth0|abc',
+      name: 'Maya Chen',
+      nickname: 'mayacreates',
+      picture: '/uploads/maya.png',
+      bio: 'Painter.\nStreams on Fridays.',
+      links: ['https://github.com/maya', 'https://maya.art'],
+    };
     const url = `${SITE}/profile/abc`;
-    expect(profileJsonLd(user, { site: SITE })).toEqual({
+    expect(profileJsonLd(user, { envolvements: 3 }, { site: SITE })).toEqual({
       '@context': 'https://schema.org',
       '@graph': [
         {
           '@type': 'ProfilePage',
           url,
-          name: 'mayacreates on Envolve',
+          name: 'Maya Chen (@mayacreates) on Envolve',
           mainEntity: {
             '@type': 'Person',
             '@id': `${url}#person`,
-            name: 'mayacreates',
-            alternateName: 'Maya Chen',
+            name: 'Maya Chen',
+            alternateName: '@mayacreates',
             url,
             image: `${SITE}/uploads/maya.png`,
+            description: 'Painter.\nStreams on Fridays.',
+            sameAs: ['https://github.com/maya', 'https://maya.art'],
+            agentInteractionStatistic: {
+              '@type': 'InteractionCounter',
+              interactionType: 'https://schema.org/WriteAction',
+              userInteractionCount: 3,
+            },
           },
         },
         breadcrumbList(
           [
             { name: 'Home', path: '/' },
-            { name: 'mayacreates', path: '/profile/abc' },
+            { name: 'Maya Chen', path: '/profile/abc' },
           ],
           SITE,
         ),
       ],
     });
+  });
+
+  it('a bare profile names no picture, bio or links, and never an e-mail address given as the name', () => {
+    const user = {
+      id: 'auth0|xyz',
+      name: 'sam@example.com',
+      nickname: 'sam_2048',
+      picture: null,
+      bio: null,
+      links: [],
+    };
+    const url = `${SITE}/profile/xyz`;
+    const document = profileJsonLd(user, null, { site: SITE });
+    expect(document['@graph']).toEqual([
+      {
+        '@type': 'ProfilePage',
+        url,
+        name: 'sam_2048 on Envolve',
+        mainEntity: { '@type': 'Person', '@id': `${url}#person`, name: 'sam_2048', alternateName: '@sam_2048', url },
+      },
+      breadcrumbList(
+        [
+          { name: 'Home', path: '/' },
+          { name: 'sam_2048', path: '/profile/xyz' },
+        ],
+        SITE,
+      ),
+    ]);
+    expect(JSON.stringify(document)).not.toContain('example.com');
   });
 
   it('the site offers Explore as its search action', () => {

@@ -11,6 +11,7 @@ import { UnderlineTabs } from '@/components/ui/tabs';
 import { PageNotice } from '@/components/ui/notice';
 import type { Viewer } from '@/lib/auth/types';
 import { getViewer } from '@/lib/auth/viewer';
+import { getProfileCounts } from '@/lib/creator/profile-counts';
 import { listEnvolvementsByCreator, listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { profileSlug } from '@/lib/envolvements/rules';
@@ -56,16 +57,20 @@ export default async function OwnProfilePage({ searchParams }: OwnProfileProps) 
   );
 }
 
+// The session's own fields, for the instant between an account's deletion and its sign-out.
+const withoutProfile = (viewer: Viewer) => ({ ...viewer, bannerUrl: null, bio: null, links: [] });
+
 async function OwnProfile({ viewer }: { viewer: Viewer }) {
-  const [user, mine, purchased] = await Promise.all([
+  const [user, counts, mine, purchased] = await Promise.all([
     findUserByIdOrSlug(viewer.id),
+    getProfileCounts(viewer.id),
     listEnvolvementsByCreator(viewer.id, viewer.id),
     listPurchasedEnvolvements(viewer.id),
   ]);
   const offerViewer = offerViewerOf(viewer.id);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <ProfileHeader user={user ?? { ...viewer, bannerUrl: null }} email={viewer.email} editable>
+      <ProfileHeader user={user ?? withoutProfile(viewer)} counts={counts} email={viewer.email} editable>
         <SignOutButton />
       </ProfileHeader>
       <UnderlineTabs

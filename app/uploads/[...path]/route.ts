@@ -9,7 +9,7 @@ export async function GET(_request: Request, context: { params: Promise<{ path: 
   // Names are made by the server: a folder and a uuid file name, nothing else.
   const valid =
     parts.length === 2 &&
-    /^(covers|banners|updates|submissions)$/.test(parts[0]!) &&
+    /^(covers|banners|updates|submissions|pictures)$/.test(parts[0]!) &&
     /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(parts[1]!);
   if (!valid) return new Response('Not found', { status: 404 });
   try {

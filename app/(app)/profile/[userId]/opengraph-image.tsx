@@ -1,9 +1,10 @@
 import { ImageResponse } from 'next/og';
 import { OG_SIZE, OgCard } from '@/components/seo/og-card';
+import { countLabels } from '@/lib/domain/profile-counts';
 import { getProfileCard } from '@/lib/seo/og';
 import { decodeSegment } from '@/lib/validation/users';
 
-export const alt = 'A creator on Envolve: their name and envolvements';
+export const alt = 'A creator on Envolve: their name, handle, picture and envolvements';
 export const size = OG_SIZE;
 export const contentType = 'image/png';
 
@@ -11,13 +12,14 @@ export const contentType = 'image/png';
 export default async function Image({ params }: { params: Promise<{ userId: string }> }) {
   const card = await getProfileCard(decodeSegment((await params).userId));
   if (!card) return new Response('Not found', { status: 404 });
-  const count = card.envolvementCount;
+  const labels = countLabels(card.counts);
   return new ImageResponse(
     <OgCard
       eyebrow="Creator"
       title={card.name}
-      subtitle={`@${card.handle} on Envolve`}
-      facts={[count === 0 ? 'No envolvements yet' : `${count} ${count === 1 ? 'envolvement' : 'envolvements'}`]}
+      subtitle={card.bio ? `@${card.handle} · ${card.bio}` : `@${card.handle} on Envolve`}
+      picture={card.picture}
+      facts={[labels.envolvements, labels.members]}
       byline="Join their envolvements"
     />,
     size,

@@ -5,14 +5,16 @@ import { ProfileHeader } from '@/components/profile/profile-header';
 import { JsonLd } from '@/components/seo/json-ld';
 import { profileJsonLd } from '@/lib/seo/json-ld';
 import { profileMetadata } from '@/lib/seo/metadata';
+import { publicProfileCounts } from '@/lib/creator/profile-counts';
 import { findPublicProfileUser } from '@/lib/users/profile';
 import { decodeSegment } from '@/lib/validation/users';
 
 // A profile as everyone but its owner sees it, the same for all of them, so it is rendered
 // once and served from the cache. The proxy sends the owner to `./rendered`, rendered for
 // their request with their e-mail and drafts. Publishing, editing or removing an envolvement
-// and a new banner or name drop it; spot counts may be a minute behind. It arrives whole, so
-// the cards are not behind a Suspense boundary, whose fallback would be drawn first.
+// and a change of their profile or banner drop it; spot and member counts may be a minute
+// behind. It arrives whole, so the cards are not behind a Suspense boundary, whose fallback
+// would be drawn first.
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): Array<{ userId: string }> {
@@ -31,10 +33,11 @@ export async function generateMetadata(props: PageProps): Promise<Metadata> {
 export default async function VisitorProfilePage(props: PageProps) {
   const user = await userOf(props);
   if (!user) notFound();
+  const counts = await publicProfileCounts(user.id);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <JsonLd data={profileJsonLd(user)} />
-      <ProfileHeader user={user} email={null} editable={false} />
+      <JsonLd data={profileJsonLd(user, counts)} />
+      <ProfileHeader user={user} counts={counts} email={null} editable={false} />
       <h2 className="mt-8 text-xl font-bold text-ink">Envolvements</h2>
       <div className="mt-4">
         <CreatorEnvolvements creatorId={user.id} viewerId={null} />

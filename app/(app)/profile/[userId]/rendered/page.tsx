@@ -7,6 +7,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { getViewer } from '@/lib/auth/viewer';
 import { profileJsonLd } from '@/lib/seo/json-ld';
 import { profileMetadata } from '@/lib/seo/metadata';
+import { getProfileCounts } from '@/lib/creator/profile-counts';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
 import { decodeSegment } from '@/lib/validation/users';
 
@@ -26,11 +27,12 @@ export default async function PublicProfilePage({ params }: PageProps) {
   const [{ userId }, viewer] = await Promise.all([params, getViewer()]);
   const user = await findUser(userId);
   if (!user) notFound();
+  const counts = await getProfileCounts(user.id);
   const isSelf = viewer?.id === user.id;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <JsonLd data={profileJsonLd(user)} />
-      <ProfileHeader user={user} email={isSelf ? user.email : null} editable={isSelf} />
+      <JsonLd data={profileJsonLd(user, counts)} />
+      <ProfileHeader user={user} counts={counts} email={isSelf ? viewer.email : null} editable={isSelf} />
       <h2 className="mt-8 text-xl font-bold text-ink">Envolvements</h2>
       <div className="mt-4">
         <Suspense fallback={<CreatorEnvolvementsLoading />}>

@@ -1,0 +1,47 @@
+import 'server-only';
+import { and, count, countDistinct, eq, isNull, ne } from 'drizzle-orm';
+import { CACHE_TAGS, cachedRead, userTags } from '@/lib/cache';
+import { db } from '@/lib/db/client';
+import type { ProfileCounts } from '@/lib/domain/profile-counts';
+import { isPublishedSql } from '@/lib/envolvements/conditions';
+import { envolvements, purchases } from '@/models';
+
+// What a creator's profile counts, for the profile pages, their JSON-LD and share picture.
+
+/**
+ * How many people hold a spot in the creator's envolvements (each person once, however many
+ * they joined; a refunded membership no longer counts, nor does one in a removed envolvement),
+ * and how many of their envolvements are published.
+ */
+export async function getProfileCounts(userId: string): Promise<ProfileCounts> {
+  const [[members], [published]] = await Promise.all([
+    db()
+      .select({ n: countDistinct(purchases.userId) })
+      .from(purchases)
+      .innerJoin(envolvements, eq(envolvements.id, purchases.envolvementId))
+      .where(
+        and(
+          eq(envolvements.creatorId, userId),
+          isNull(envolvements.archivedAt),
+          isNull(purchases.endedAt),
+          ne(purchases.userId, userId),
+        ),
+      ),
+    db()
+      .select({ n: count() })
+      .from(envolvements)
+      .where(and(eq(envolvements.creatorId, userId), isPublishedSql())),
+  ]);
+  return { members: members?.n ?? 0, envolvements: published?.n ?? 0 };
+}
+
+/**
+ * A profile's counts from the shared cache, like its page: dropped with the lists (an
+ * envolvement published or removed) and the user's own tags; a join or a refund shows
+ * within a minute, as the spot counts on the page's cards do.
+ */
+export const publicProfileCounts = cachedRead(
+  (userId: string) => getProfileCounts(userId),
+  'profile-counts',
+  (userId) => [CACHE_TAGS.lists, ...userTags(userId)],
+);

@@ -1,0 +1,94 @@
+import 'server-only';
+import { and, eq, isNull } from 'drizzle-orm';
+import { CACHE_TAGS, invalidate, userTags } from '@/lib/cache';
+import { db } from '@/lib/db/client';
+import { distinctLinks } from '@/lib/domain/profile-links';
+import { AppError } from '@/lib/http/errors';
+import type { ProfileSettings, ProfileSettingsInput } from '@/lib/validation/profile';
+import { users } from '@/models';
+import { handleTaken, isHandleConflict } from './service';
+
+// The owner's own profile settings. Every function acts for `userId`, the signed-in user
+// the route took from the session, and names it in its WHERE clause: nothing here can
+// reach another account.
+
+const settingsColumns = {
+  name: users.name,
+  handle: users.nickname,
+  handleChosen: users.handleChosen,
+  picture: users.picture,
+  bio: users.bio,
+  links: users.links,
+};
+
+const ownLiveRow = (userId: string) => and(eq(users.id, userId), isNull(users.deletedAt));
+
+const GONE = 'You must be signed in to do this.';
+
+export async function getProfileSettings(userId: string): Promise<ProfileSettings | null> {
+  const [row] = await db().select(settingsColumns).from(users).where(ownLiveRow(userId)).limit(1);
+  return row ?? null;
+}
+
+async function getProfileSettingsOrThrow(userId: string): Promise<ProfileSettings> {
+  const settings = await getProfileSettings(userId);
+  // The session outlived its account (deleted in another tab): nobody is signed in.
+  if (!settings) throw new AppError('unauthorized', GONE);
+  return settings;
+}
+
+// Comments, member lists, cards and envolvement pages carry the name, handle and picture:
+// cards and visitors' envolvement pages are cached with the lists, so those go too. A bio
+// or links show only on the profile.
+function invalidateShown(userId: string, onCards: boolean): void {
+  invalidate(...userTags(userId), ...(onCards ? [CACHE_TAGS.lists] : []));
+}
+
+/**
+ * Saves the fields `input` names. A new handle (a change of case included) counts as one the
+ * owner chose. The handle is free when the unique index on its lower case says so, at the
+ * moment of the write: two people asking for the same one at once cannot both get it.
+ */
+export async function updateProfile(userId: string, input: ProfileSettingsInput): Promise<ProfileSettings> {
+  const current = await getProfileSettingsOrThrow(userId);
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.name !== undefined && input.name !== current.name) changes.name = input.name;
+  if (input.handle !== undefined && input.handle !== current.handle) {
+    changes.nickname = input.handle;
+    changes.handleChosen = true;
+  }
+  if (input.bio !== undefined) changes.bio = input.bio || null;
+  if (input.links !== undefined) changes.links = distinctLinks(input.links);
+  if (Object.keys(changes).length === 0) return current;
+  let updated: ProfileSettings | undefined;
+  try {
+    [updated] = await db()
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(ownLiveRow(userId))
+      .returning(settingsColumns);
+  } catch (error) {
+    if (isHandleConflict(error)) throw handleTaken();
+    throw error;
+  }
+  if (!updated) throw new AppError('unauthorized', GONE);
+  invalidateShown(userId, changes.name !== undefined || changes.nickname !== undefined);
+  return updated;
+}
+
+/** Sets the profile picture to a stored image's URL, or removes it (null). */
+export async function setPicture(userId: string, picture: string | null): Promise<ProfileSettings> {
+  const [updated] = await db()
+    .update(users)
+    .set({ picture, updatedAt: new Date() })
+    .where(ownLiveRow(userId))
+    .returning(settingsColumns);
+  if (!updated) throw new AppError('unauthorized', GONE);
+  invalidateShown(userId, true);
+  return updated;
+}
+
+/** The owner keeps the handle the site gave them: they are not told about it again. */
+export async function keepHandle(userId: string): Promise<void> {
+  await db().update(users).set({ handleChosen: true }).where(ownLiveRow(userId));
+}
