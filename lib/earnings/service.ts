@@ -187,7 +187,7 @@ export async function exportEarningsCsv(creatorId: string, days: EarningsWindow,
     currency: string;
     payment_id: string;
   }>(sql`
-    select e.occurred_at, e.kind, v.title, coalesce(u.nickname, '') as buyer,
+    select e.occurred_at, e.kind, v.title, coalesce(nullif(u.nickname, ''), u.name, '') as buyer,
       e.gross_cents as gross, e.fee_cents as fee, e.currency, e.payment_id
     from earnings_entries e
     join envolvements v on v.id = e.envolvement_id

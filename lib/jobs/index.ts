@@ -1,12 +1,14 @@
 import 'server-only';
 import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '@/lib/db/client';
+import { startDataExports } from './exports';
 import { startMailer } from './mail';
 import { startReconciliation } from './payments';
 import { startBoss } from './queues';
 
 // Background work runs on pg-boss, a job queue kept in the same PostgreSQL: jobs survive
 // restarts, and a schedule fires once per slot however many instances run.
+export { BUILD_DATA_EXPORTS } from './exports';
 export { DELIVER_EMAILS } from './mail';
 export { RECONCILE_PAYMENTS } from './payments';
 
@@ -25,10 +27,12 @@ export async function startJobs(handle: DatabaseHandle): Promise<Jobs> {
   const stopping = new AbortController();
   await startReconciliation(boss, stopping.signal);
   const stopPolling = await startMailer(boss, stopping.signal);
+  const stopExportPolling = await startDataExports(boss, stopping.signal);
   return {
     boss,
     stop: async ({ timeoutMs = 10_000 } = {}) => {
       stopPolling();
+      stopExportPolling();
       stopping.abort();
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },

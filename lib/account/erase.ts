@@ -1,0 +1,154 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { db, type Tx } from '@/lib/db/client';
+import { DELETED_ID_PREFIX, DELETED_MEMBER } from '@/lib/domain/accounts';
+import type { NotificationKind } from '@/lib/domain/notifications';
+import { AppError } from '@/lib/http/errors';
+import { queueAccountMail } from '@/lib/users/account-mail';
+import {
+  accountMail,
+  accountTokens,
+  comments,
+  dataExports,
+  earningsEntries,
+  envolvements,
+  notificationPreferences,
+  notifications,
+  paymentRefunds,
+  payments,
+  payoutAccounts,
+  posts,
+  purchases,
+  submissions,
+  submissionStatusChanges,
+  users,
+} from '@/models';
+
+// A deleted account's money records must stay (the ledger, a creator's earnings, a
+// refund's author), and so must what other people see of a shared place: a comment others
+// replied to, a member list, a submission under review. So the account is re-keyed: a new
+// anonymous row, with every personal field empty, takes over the rows that must stay, the
+// rows that were the account's alone are deleted, and the old row goes. Its old id then
+// names nothing, so the same e-mail or sign-in identity can start again as someone new.
+
+/**
+ * The columns that name a user in rows that outlive the account: they move to the
+ * anonymous row. tests/integration/account-deletion.test.ts holds this list and the next
+ * to the schema's foreign keys, so a new column that names a user must be placed in one.
+ */
+export const MOVED_USER_COLUMNS: PgColumn[] = [
+  comments.authorId,
+  earningsEntries.creatorId,
+  envolvements.creatorId,
+  notifications.actorId,
+  payments.buyerId,
+  payments.refundRequestedBy,
+  paymentRefunds.requestedBy,
+  payoutAccounts.userId,
+  posts.authorId,
+  purchases.userId,
+  submissions.userId,
+  // Kept without a foreign key, as the history of a submission: who changed its status.
+  submissionStatusChanges.changedBy,
+];
+
+/** The columns of rows that were the account's alone: deleted with it. */
+export const ERASED_USER_COLUMNS: PgColumn[] = [
+  notifications.recipientId,
+  notificationPreferences.userId,
+  accountTokens.userId,
+  accountMail.userId,
+  dataExports.userId,
+];
+
+// Notifications sent to others that begin with the actor's handle ('mayacreates joined …',
+// written by lib/notifications/events.ts, lib/comments/service.ts and lib/payments/grant.ts).
+// A handle holds no space, so the handle is the text before the first one.
+const NAMED_BY_ACTOR: NotificationKind[] = [
+  'member_joined',
+  'member_paid',
+  'update_posted',
+  'comment_posted',
+  'comment_replied',
+  'submission_received',
+  'submission_changed',
+];
+
+const kinds = (list: readonly string[]) =>
+  sql.join(
+    list.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+
+/**
+ * Notification texts keep the handle they were written with: in other people's inboxes,
+ * those that name the account now say "Deleted member". A refund told to the creator names
+ * the buyer while its actor is whoever asked for it, so those are found by their buyer.
+ */
+async function forgetHandle(tx: Tx, userId: string, handle: string): Promise<void> {
+  await tx.execute(sql`
+    update notifications set text = ${DELETED_MEMBER} || substr(text, strpos(text, ' '))
+    where actor_id = ${userId} and kind in (${kinds(NAMED_BY_ACTOR)}) and strpos(text, ' ') > 0`);
+  if (!handle) return;
+  await tx.execute(sql`
+    update notifications set text = ${DELETED_MEMBER} || substr(text, ${handle.length + 1})
+    where kind = 'member_refunded' and left(text, ${handle.length + 1}) = ${`${handle} `}
+      and envolvement_id in (select envolvement_id from payments where buyer_id = ${userId})`);
+}
+
+const column = (c: PgColumn) => sql.identifier(c.name);
+
+export const CHANGED_MEANWHILE =
+  'Something changed while your account was being deleted (a new envolvement?). Please try again.';
+
+export type ErasedAccount = { anonymousId: string };
+
+/**
+ * Re-keys and erases the account in one transaction, once its envolvements are removed;
+ * queues the message that says it is done to a confirmed address. The account's row is
+ * locked first: a write that names it (a new envolvement, a comment, a checkout) waits, and
+ * fails once it is gone, instead of landing under the old id.
+ */
+export async function eraseAccount(userId: string): Promise<ErasedAccount> {
+  return db().transaction(async (tx) => {
+    const [user] = await tx
+      .select({ name: users.name, nickname: users.nickname, email: users.email, verified: users.emailVerifiedAt })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for('update');
+    if (!user) throw new AppError('unauthorized', 'You must be signed in to do this.');
+    // One made since the removals began would stay on sale under an anonymous creator.
+    const [left] = await tx
+      .select({ id: envolvements.id })
+      .from(envolvements)
+      .where(and(eq(envolvements.creatorId, userId), isNull(envolvements.archivedAt)))
+      .limit(1);
+    if (left) throw new AppError('conflict', CHANGED_MEANWHILE);
+
+    const anonymousId = `${DELETED_ID_PREFIX}${randomUUID()}`;
+    // The handle's uniqueness holds among live accounts only: an empty one is no conflict.
+    await tx.insert(users).values({
+      id: anonymousId,
+      name: DELETED_MEMBER,
+      nickname: '',
+      handleChosen: true,
+      deletedAt: sql`now()`,
+    });
+    await forgetHandle(tx, userId, user.nickname);
+    for (const c of MOVED_USER_COLUMNS) {
+      await tx.execute(sql`update ${c.table} set ${column(c)} = ${anonymousId} where ${column(c)} = ${userId}`);
+    }
+    for (const c of ERASED_USER_COLUMNS) {
+      await tx.execute(sql`delete from ${c.table} where ${column(c)} = ${userId}`);
+    }
+    await tx.delete(users).where(eq(users.id, userId));
+    // Only to an address its owner confirmed: an account someone opened with another
+    // person's address must not mail that person about it.
+    if (user.email && user.verified) {
+      await queueAccountMail(user.email, { kind: 'account_deleted', payload: { name: user.name } }, null, tx);
+    }
+    return { anonymousId };
+  });
+}
