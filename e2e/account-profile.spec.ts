@@ -46,7 +46,9 @@ test('a member changes their name, handle, picture, bio and links and sees them 
     mimeType: 'image/jpeg',
     buffer: await photo(),
   });
-  await expect.poll(() => pictureShown(page, 'profile-picture')).toMatch(/\/uploads\/pictures\/[0-9a-f-]{36}\.jpg/);
+  await expect
+    .poll(() => pictureShown(page, 'profile-picture'), { timeout: 15_000 })
+    .toMatch(/\/uploads\/pictures\/[0-9a-f-]{36}\.jpg/);
   const picture = /\/uploads\/pictures\/[0-9a-f-]{36}\.jpg/.exec(await pictureShown(page, 'profile-picture'))![0];
 
   // Someone else's handle, whatever its case, is refused at its field.
@@ -109,5 +111,5 @@ test('a member changes their name, handle, picture, bio and links and sees them 
 
   // The picture can be taken away again: the initial shows in its place.
   await section.getByRole('button', { name: 'Remove picture' }).click();
-  await expect.poll(() => pictureShown(page, 'profile-picture')).toBe('');
+  await expect.poll(() => pictureShown(page, 'profile-picture'), { timeout: 15_000 }).toBe('');
 });

@@ -1,6 +1,6 @@
 import { StripeLinkButton } from '@/components/payouts/stripe-link-button';
 import type { AccountDeletionImpact } from '@/lib/account/impact';
-import { DELETED_MEMBER } from '@/lib/domain/accounts';
+import { DELETED_MEMBER } from '@/lib/domain/deleted-member';
 import { formatMoney } from '@/lib/domain/money';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

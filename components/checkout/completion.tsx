@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { CoverImage } from '@/components/envolvement/cover-image';
 import { buttonClasses } from '@/components/ui/button';
-import { handleLabel } from '@/lib/domain/accounts';
+import { handleLabel } from '@/lib/domain/deleted-member';
 import { formatMoney } from '@/lib/domain/money';
 import { grantsAccess, PAYMENT_STATUS_LABELS } from '@/lib/domain/ledger-rules';
 import { usePurchase, type Payment } from './use-purchase';

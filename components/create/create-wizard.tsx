@@ -1,15 +1,18 @@
 'use client';
 
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { Selling } from '@/lib/domain/selling';
 import { nextHint, WIZARD_STEPS } from '@/lib/envolvements/wizard';
-import { CreatedNotice } from './created-notice';
 import { StepIndicator } from './step-indicator';
 import { useCreateWizard, type WizardStatus } from './use-create-wizard';
-import { WizardPreview } from './wizard-preview';
 import { BasicsStep, DatesStep, PricingStep, SettingsStep } from './wizard-steps';
+
+// Loaded when shown, not with the wizard: the preview (closed until asked for) and the
+// notice once an envolvement is made.
+const WizardPreview = lazy(() => import('./wizard-preview').then((m) => ({ default: m.WizardPreview })));
+const CreatedNotice = lazy(() => import('./created-notice').then((m) => ({ default: m.CreatedNotice })));
 
 const STEPS = [BasicsStep, PricingStep, DatesStep, SettingsStep];
 
@@ -24,7 +27,11 @@ function StatusLine({ status }: { status: NonNullable<WizardStatus> }) {
       )}
     >
       <p>{status.message}</p>
-      {status.createdId && <CreatedNotice key={status.createdId} id={status.createdId} />}
+      {status.createdId && (
+        <Suspense fallback={null}>
+          <CreatedNotice key={status.createdId} id={status.createdId} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -96,7 +103,11 @@ export function CreateWizard({
           {showPreview ? 'Hide Preview' : 'Show Preview'}
         </Button>
       </div>
-      {showPreview && <WizardPreview state={state} creator={creator} currency={selling.currency} />}
+      {showPreview && (
+        <Suspense fallback={<p className="text-sm text-slate-500">Loading the preview…</p>}>
+          <WizardPreview state={state} creator={creator} currency={selling.currency} />
+        </Suspense>
+      )}
       <form
         ref={formRef}
         onSubmit={submit}

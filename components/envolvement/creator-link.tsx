@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { isDeletedUserId } from '@/lib/domain/accounts';
+import { isDeletedUserId } from '@/lib/domain/deleted-member';
 import { profilePath } from '@/lib/seo/urls';
 
 /** The creator's name, in brand colour, linking to their profile; a deleted account has none to link to. */

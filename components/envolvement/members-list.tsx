@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
-import { isDeletedUserId } from '@/lib/domain/accounts';
+import { isDeletedUserId } from '@/lib/domain/deleted-member';
 import { formatMoney, formatPrice } from '@/lib/domain/money';
 import { profileSlug } from '@/lib/envolvements/rules';
 import type { MemberDto as Member, MemberPage as Page } from '@/lib/envolvements/types';

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { handleLabel } from '@/lib/domain/accounts';
+import { handleLabel } from '@/lib/domain/deleted-member';
 import type { Category } from '@/lib/domain/categories';
 import { formatPrice } from '@/lib/domain/money';
 import {

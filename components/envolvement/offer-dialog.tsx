@@ -3,7 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { buttonClasses } from '@/components/ui/button';
-import { handleLabel } from '@/lib/domain/accounts';
+import { handleLabel } from '@/lib/domain/deleted-member';
 import { formatPrice } from '@/lib/domain/money';
 import {
   daysLeft,

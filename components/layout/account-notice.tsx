@@ -1,13 +1,9 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { usePathname } from 'next/navigation';
 import { useState } from 'react';
+import { ConfirmEmailBanner } from './confirm-email-banner';
+import { HandleNoticeBanner } from './handle-notice-banner';
 import { useViewer } from './viewer-context';
-
-// Loaded only for the few who have something to be told: every page carries this file.
-const HandleNoticeBanner = dynamic(() => import('./handle-notice-banner').then((m) => m.HandleNoticeBanner));
-const ConfirmEmailBanner = dynamic(() => import('./confirm-email-banner').then((m) => m.ConfirmEmailBanner));
 
 // "Not now" holds for the rest of this tab's visit, for that user and that notice.
 const putOffKey = (viewerId: string, notice: string) => `envolve:notice:${notice}:${viewerId}`;
@@ -31,14 +27,13 @@ function putOff(viewerId: string, notice: string): void {
 /**
  * The app shell's word to a signed-in person about their own account, from what /api/me
  * says (components/layout/viewer-context.tsx): an address to confirm first, else a handle the
- * site gave them. The account page says both in its own sections, so it shows none here.
+ * site gave them. Loaded by ./account-notice-gate.tsx only when there is one.
  */
 export function AccountNotice() {
   const state = useViewer();
-  const pathname = usePathname();
   const [, setPutOff] = useState(0);
   const viewer = state.status === 'ready' ? state.viewer : null;
-  if (!viewer || pathname === '/account') return null;
+  if (!viewer) return null;
   const { handle, unconfirmedEmail } = viewer.notices;
   const dismiss = (notice: string) => () => {
     putOff(viewer.id, notice);

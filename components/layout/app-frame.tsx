@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AccountNotice } from './account-notice';
+import { AccountNoticeGate } from './account-notice-gate';
 import { SideMenu } from './side-menu';
 
 /** The side menu beside the page from 768px up; below, the page takes the whole width. */
@@ -8,7 +8,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
     <div className="flex">
       <SideMenu />
       <div className="flex min-w-0 flex-1 flex-col">
-        <AccountNotice />
+        <AccountNoticeGate />
         {children}
       </div>
     </div>

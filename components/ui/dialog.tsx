@@ -2,21 +2,11 @@
 
 import type { ReactNode } from 'react';
 import { cn } from './cn';
-import { CloseIcon } from './line-icon';
-import { Modal, ModalClose, ModalDescription, ModalPanel, ModalTitle, ModalTrigger } from './modal';
+import { CloseButton, Modal, ModalClose, ModalDescription, ModalPanel, ModalTitle, ModalTrigger } from './modal';
 
 export const Dialog = Modal;
 export const DialogTrigger = ModalTrigger;
 export const DialogClose = ModalClose;
-
-/** The × in a modal's corner, named 'Close' for assistive technology; the caller styles it. */
-export function CloseButton({ className }: { className: string }) {
-  return (
-    <ModalClose aria-label="Close" className={className}>
-      <CloseIcon />
-    </ModalClose>
-  );
-}
 
 type DialogContentProps = {
   title: ReactNode;

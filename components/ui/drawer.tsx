@@ -1,8 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { CloseButton } from './dialog';
-import { Modal, ModalPanel, ModalTitle, ModalTrigger } from './modal';
+import { CloseButton, Modal, ModalPanel, ModalTitle, ModalTrigger } from './modal';
 
 // A drawer is a modal dialog pinned to the left edge; the backdrop right of it is its scrim.
 export const Drawer = Modal;

@@ -16,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { CloseIcon } from './line-icon';
 
 // The browser's own modal <dialog>: showModal() puts it in the top layer, makes the rest
 // of the page inert and turns Escape into a `cancel` event. What it leaves to us: the
@@ -204,5 +205,14 @@ function OpenPanel({ className, described, children }: ModalPanelProps) {
     >
       {children}
     </dialog>
+  );
+}
+
+/** The × in a modal's corner, named 'Close' for assistive technology; the caller styles it. */
+export function CloseButton({ className }: { className: string }) {
+  return (
+    <ModalClose aria-label="Close" className={className}>
+      <CloseIcon />
+    </ModalClose>
   );
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { db, type Tx } from '@/lib/db/client';
-import { DELETED_ID_PREFIX, DELETED_MEMBER } from '@/lib/domain/accounts';
+import { DELETED_ID_PREFIX, DELETED_MEMBER } from '@/lib/domain/deleted-member';
 import type { NotificationKind } from '@/lib/domain/notifications';
 import { AppError } from '@/lib/http/errors';
 import { queueAccountMail } from '@/lib/users/account-mail';

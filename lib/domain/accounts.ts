@@ -35,63 +35,6 @@ export const HANDLE_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
 export const HANDLE_MIN = 3;
 export const HANDLE_MAX = 30;
 
-/**
- * Handles nobody may take: the names of the site's own pages and of roles a visitor could
- * take for the site speaking. Compared without case.
- */
-export const RESERVED_HANDLES = new Set([
-  'about',
-  'about_us',
-  'account',
-  'admin',
-  'administrator',
-  'api',
-  'create',
-  'deleted',
-  'deleted_member',
-  'envolve',
-  'envolvement',
-  'explore',
-  'features',
-  'help',
-  'login',
-  'logout',
-  'me',
-  'moderator',
-  'notifications',
-  'official',
-  'payment',
-  'profile',
-  'root',
-  'security',
-  'settings',
-  'signin',
-  'signup',
-  'staff',
-  'support',
-  'system',
-  'team',
-]);
-
-/** What comments, member lists and exports show for someone who deleted their account. */
-export const DELETED_MEMBER = 'Deleted member';
-
 /** A profile's bio and links. */
 export const BIO_MAX = 500;
 export const LINKS_MAX = 5;
-
-/**
- * The id a deleted account's anonymous row takes: `deleted|<uuid>`, never one a sign-in
- * gives (`local|…`, `oidc|…`), so a person who signs up again, even with the same identity,
- * starts as someone new.
- */
-export const DELETED_ID_PREFIX = 'deleted|';
-
-export const isDeletedUserId = (userId: string) => userId.startsWith(DELETED_ID_PREFIX);
-
-/**
- * A handle as pages show it: `@handle`. A deleted account keeps none, and its `username`
- * (handle, else name) is "Deleted member", which no handle can be (handles hold no space):
- * it shows as it is, without an '@' that would make it read as a handle.
- */
-export const handleLabel = (username: string) => (username === DELETED_MEMBER ? DELETED_MEMBER : `@${username}`);

@@ -1,7 +1,46 @@
-import { HANDLE_MAX, HANDLE_MIN, HANDLE_PATTERN, RESERVED_HANDLES } from './accounts';
+import { HANDLE_MAX, HANDLE_MIN, HANDLE_PATTERN } from './accounts';
 
 // Handles: what a public page shows as `@handle`. Pure, for the sign-up form's suggestion
-// and the server's checks alike.
+// and the server's checks alike; apart from ./accounts.ts so that pages which only show a
+// handle do not carry the reserved list.
+
+/**
+ * Handles nobody may take: the names of the site's own pages and of roles a visitor could
+ * take for the site speaking. Compared without case.
+ */
+export const RESERVED_HANDLES = new Set([
+  'about',
+  'about_us',
+  'account',
+  'admin',
+  'administrator',
+  'api',
+  'create',
+  'deleted',
+  'deleted_member',
+  'envolve',
+  'envolvement',
+  'explore',
+  'features',
+  'help',
+  'login',
+  'logout',
+  'me',
+  'moderator',
+  'notifications',
+  'official',
+  'payment',
+  'profile',
+  'root',
+  'security',
+  'settings',
+  'signin',
+  'signup',
+  'staff',
+  'support',
+  'system',
+  'team',
+]);
 
 /** Why a handle cannot be taken, or null when its form is fine (whether it is free is the database's). */
 export function handleProblem(handle: string): string | null {

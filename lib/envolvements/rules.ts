@@ -1,7 +1,7 @@
 // The rules of envolvements that pages, route handlers and tests share. Pure functions:
 // safe on the server and in the browser.
 
-import { handleLabel } from '@/lib/domain/accounts';
+import { handleLabel } from '@/lib/domain/deleted-member';
 import { formatPrice } from '@/lib/domain/money';
 import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import type { MembershipDto } from './types';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/lib/db/client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '@/lib/db/migrate';
-import { HANDLE_PATTERN, RESERVED_HANDLES } from '@/lib/domain/accounts';
+import { HANDLE_PATTERN } from '@/lib/domain/accounts';
+import { RESERVED_HANDLES } from '@/lib/domain/handles';
 
 // The accounts migration gives every handle that came from an e-mail, breaks the handle
 // rules, is reserved or repeats an older account's (without case) a neutral one: the name

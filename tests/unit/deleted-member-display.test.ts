@@ -5,7 +5,7 @@ import { DeleteAccountImpact } from '@/components/account/delete-account-impact'
 import { MembersList } from '@/components/envolvement/members-list';
 import { OfferDialogBody } from '@/components/envolvement/offer-dialog';
 import type { AccountDeletionImpact } from '@/lib/account/impact';
-import { DELETED_MEMBER, handleLabel, isDeletedUserId } from '@/lib/domain/accounts';
+import { DELETED_MEMBER, handleLabel, isDeletedUserId } from '@/lib/domain/deleted-member';
 import { receiptLine } from '@/lib/envolvements/rules';
 import type { EnvolvementDto, MemberDto } from '@/lib/envolvements/types';
 
