@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { NEW_ACCOUNT_PASSWORD, publish } from './helpers';
+import { NEW_ACCOUNT_PASSWORD, publish, registerAccount, signInWithPassword, stamp } from './helpers';
 import { latestMail, linkIn } from './mail';
 
 // Leaving with one's data: a new account asks for a copy of its data, follows the link in
@@ -8,27 +8,15 @@ import { latestMail, linkIn } from './mail';
 // the dialog on the account page, and is gone. The account is made here, not a demo one:
 // the other specs need those.
 
-const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
 /** A new account made through the API, its address confirmed through the link mailed to it. */
 async function registerConfirmed(request: APIRequestContext, page: Page) {
   const id = stamp();
   const account = { name: 'Lee Leaving', email: `leaver-${id}@example.com`, handle: `leaver_${id}` };
-  const answer = await request.post('/api/auth/register', {
-    data: { name: account.name, handle: account.handle, email: account.email, password: NEW_ACCOUNT_PASSWORD },
-  });
-  expect(answer.status()).toBe(202);
+  await registerAccount(request, account);
   const confirm = await latestMail(request, account.email, 'Confirm your e-mail address');
   await page.goto(linkIn(confirm, '/verify-email?token='));
   await expect(page.getByText('Address confirmed')).toBeVisible();
   return account;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent('/account')}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test('a member downloads their data from the link in the e-mail, then deletes their account', async ({
@@ -37,7 +25,7 @@ test('a member downloads their data from the link in the e-mail, then deletes th
 }) => {
   test.setTimeout(120_000);
   const account = await registerConfirmed(request, page);
-  await signIn(page, account.email);
+  await signInWithPassword(page, account.email);
   await page.waitForURL('**/account');
   const { viewer } = await (await page.request.get('/api/me')).json();
   const envolvementId = await publish(page.request, `Leaving soon ${stamp()}`, null);
@@ -86,7 +74,7 @@ test('a member downloads their data from the link in the e-mail, then deletes th
     expect((await page.request.get(`/api/post/${envolvementId}`)).status()).toBe(404);
     await page.goto('/account');
     await page.waitForURL(/\/login/);
-    await signIn(page, account.email);
+    await signInWithPassword(page, account.email);
     await expect(page.getByText('Invalid email or password.')).toBeVisible();
     const told = await latestMail(request, account.email, 'Your Envolve account was deleted');
     expect(told.text).toContain('You can sign up again with this address');

@@ -1,28 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { NEW_ACCOUNT_PASSWORD } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { NEW_ACCOUNT_PASSWORD, registerAccount, signInWithPassword, stamp } from './helpers';
 import { countMail, latestMail, linkIn } from './mail';
 
 // An account's own e-mails, from the first click to the link in the message: a forgotten
 // password, a new address, a confirmation asked for again.
 
-const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
 /** A new account made through the API, its address not yet confirmed. */
 async function register(request: APIRequestContext, name: string): Promise<{ email: string; handle: string }> {
   const id = stamp();
   const account = { email: `${name.toLowerCase()}-${id}@example.com`, handle: `${name.toLowerCase()}_${id}` };
-  const answer = await request.post('/api/auth/register', {
-    data: { name, handle: account.handle, email: account.email, password: NEW_ACCOUNT_PASSWORD },
-  });
-  expect(answer.status()).toBe(202);
+  await registerAccount(request, { name, ...account });
   return account;
-}
-
-async function signIn(page: Page, email: string, password: string, then = '/account') {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(then)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test('a forgotten password: the link in the e-mail sets a new one, signs in here and ends the old one', async ({
@@ -33,7 +21,7 @@ test('a forgotten password: the link in the e-mail sets a new one, signs in here
   const { email } = await register(request, 'Forgetful');
   // Signed in elsewhere with the old password: that session ends with the reset.
   const elsewhere = await browser.newPage();
-  await signIn(elsewhere, email, NEW_ACCOUNT_PASSWORD);
+  await signInWithPassword(elsewhere, email, NEW_ACCOUNT_PASSWORD);
   await elsewhere.waitForURL('**/account');
 
   await page.goto('/login');
@@ -70,9 +58,9 @@ test('a forgotten password: the link in the e-mail sets a new one, signs in here
   // The other device is signed out, and the old password no longer works.
   await elsewhere.goto('/account');
   await elsewhere.waitForURL(/\/login/);
-  await signIn(elsewhere, email, NEW_ACCOUNT_PASSWORD);
+  await signInWithPassword(elsewhere, email, NEW_ACCOUNT_PASSWORD);
   await expect(elsewhere.getByText('Invalid email or password.')).toBeVisible();
-  await signIn(elsewhere, email, 'copper-lantern-meadow-61');
+  await signInWithPassword(elsewhere, email, 'copper-lantern-meadow-61');
   await elsewhere.waitForURL('**/account');
   // The link reached the address: it counts as confirmed.
   await expect(elsewhere.getByText('Confirmed', { exact: true })).toBeVisible();
@@ -83,7 +71,7 @@ test('a new address: nothing changes until the link sent there is followed, and 
   request,
 }) => {
   const { email } = await register(request, 'Mover');
-  await signIn(page, email, NEW_ACCOUNT_PASSWORD, '/explore');
+  await signInWithPassword(page, email, NEW_ACCOUNT_PASSWORD, '/explore');
   await page.waitForURL('**/explore');
   // Every page says what waits for the address, until it is confirmed.
   await expect(page.getByTestId('confirm-email-notice')).toContainText(`Please confirm ${email}`);
@@ -118,9 +106,9 @@ test('a new address: nothing changes until the link sent there is followed, and 
   await expect(after.getByText('Confirmed', { exact: true })).toBeVisible();
   // The new address signs in; the old one no longer does.
   await page.context().clearCookies();
-  await signIn(page, email, NEW_ACCOUNT_PASSWORD);
+  await signInWithPassword(page, email, NEW_ACCOUNT_PASSWORD);
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
-  await signIn(page, moved, NEW_ACCOUNT_PASSWORD);
+  await signInWithPassword(page, moved, NEW_ACCOUNT_PASSWORD);
   await page.waitForURL('**/account');
 });
 

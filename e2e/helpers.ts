@@ -113,6 +113,33 @@ export async function payByCard(request: APIRequestContext, envolvementId: strin
 /** The password of the accounts the specs sign up. */
 export const NEW_ACCOUNT_PASSWORD = 'violet-harbor-lantern-93';
 
+/** A suffix that makes the e-mail and handle of an account a spec makes its own. */
+export const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** Makes an e-mail and password account through the API; its address is not yet confirmed. */
+export async function registerAccount(
+  request: APIRequestContext,
+  account: { name: string; email: string; handle: string },
+): Promise<void> {
+  const answer = await request.post('/api/auth/register', {
+    data: { name: account.name, handle: account.handle, email: account.email, password: NEW_ACCOUNT_PASSWORD },
+  });
+  expect(answer.status()).toBe(202);
+}
+
+/** Signs in through the form on /login, which then goes on to `then`. */
+export async function signInWithPassword(
+  page: Page,
+  email: string,
+  password = NEW_ACCOUNT_PASSWORD,
+  then = '/account',
+) {
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(then)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 /**
  * Signs a new e-mail and password account up through /login in `page`, confirms its address
  * with the link e-mailed to it, and signs in: `page` is left on its profile. Returns the

@@ -2,6 +2,7 @@
 
 import { signOut } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
+import { PasswordFields, type PasswordField } from '@/components/forms/password-fields';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
@@ -15,13 +16,16 @@ import {
   typedProofSchema,
   type DeleteAccountInput,
 } from '@/lib/validation/account-deletion';
-import { PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
 import { checkWith } from '@/lib/validation/check';
 import { DeleteAccountImpact } from './delete-account-impact';
 
 const DELETE_FAILED = 'Could not delete your account. Please try again.';
 
 /** The proof the account gives: its password, or the word typed by one that signs in with a provider. */
+const PROOF_PASSWORD: ReadonlyArray<PasswordField<'password'>> = [
+  { key: 'password', id: 'delete-password', label: 'Your password', autoComplete: 'current-password' },
+];
+
 function ProofField({
   hasPassword,
   value,
@@ -35,17 +39,12 @@ function ProofField({
 }) {
   if (hasPassword) {
     return (
-      <Field id="delete-password" label="Your password" error={error}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={value}
-          maxLength={PASSWORD_MAX_LENGTH}
-          onChange={(event) => onChange(event.target.value)}
-          required
-        />
-      </Field>
+      <PasswordFields
+        fields={PROOF_PASSWORD}
+        values={{ password: value }}
+        onChange={(_, typed) => onChange(typed)}
+        errors={error ? { password: error } : {}}
+      />
     );
   }
   return (

@@ -1,9 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { CategoryPicker } from '@/components/envolvement/category-picker';
 import { FreeOnlyPrice } from '@/components/envolvement/free-only-price';
+import { PriceInput } from '@/components/envolvement/price-input';
 import { todayInput } from '@/components/envolvement/dates';
+import { DateInput } from '@/components/envolvement/date-input';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS, priceLimitsIn } from '@/lib/validation/envolvement-limits';
@@ -25,71 +27,108 @@ export type StepProps = {
   selling: Selling;
 };
 
-/** The step's heading: where focus goes when the step changes, so the change is announced. */
-function StepHeading({ children }: { children: string }) {
+/**
+ * A step: its heading, then its fields. Focus goes to the heading when the step changes,
+ * so that the change is announced.
+ */
+function Step({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <h2 id={STEP_HEADING_ID} tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
+    <div className="space-y-5">
+      <h2 id={STEP_HEADING_ID} tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
+        {title}
+      </h2>
       {children}
-    </h2>
+    </div>
   );
 }
 
-/** Title and preview text: required, counted, and checked once the user leaves them. */
-function TitleFields({ state, update, errors, touch }: Omit<StepProps, 'selling'>) {
+type TextName = 'title' | 'previewText' | 'description';
+
+/** A text of the envolvement, with its count against its limit under it. */
+function CountedField({
+  name,
+  label,
+  state,
+  errors,
+  children,
+}: Pick<StepProps, 'state' | 'errors'> & { name: TextName; label: string; children: ReactNode }) {
   return (
-    <>
-      <Field
-        id="title"
-        label="Title"
-        error={fieldError(errors, 'title')}
-        hint={`${state.title.length}/${LIMITS.title}`}
-      >
+    <Field id={name} label={label} error={fieldError(errors, name)} hint={`${state[name].length}/${LIMITS[name]}`}>
+      {children}
+    </Field>
+  );
+}
+
+/** The value, the limit and the update of the box that edits a text of the envolvement. */
+function textBox(name: TextName, { state, update }: Pick<StepProps, 'state' | 'update'>) {
+  return {
+    value: state[name],
+    maxLength: LIMITS[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      update((s) => ({ ...s, [name]: e.target.value })),
+  };
+}
+
+type DateName = 'endDate' | 'targetDate' | 'submissionDeadline' | 'publishedReleaseDate';
+
+/**
+ * A date of the envolvement in a Field: not before today, nor before the date named `after`
+ * once it is set, nor past the date named `before`. `errorPath` is where the body's check
+ * puts its error.
+ */
+function DateField({
+  name,
+  errorPath,
+  label,
+  hint,
+  after,
+  before,
+  state,
+  update,
+  errors,
+}: Pick<StepProps, 'state' | 'update' | 'errors'> & {
+  name: DateName;
+  errorPath: string;
+  label: string;
+  hint?: string;
+  after?: DateName;
+  before?: DateName;
+}) {
+  return (
+    <Field id={name} label={label} hint={hint} error={fieldError(errors, errorPath)}>
+      <DateInput
+        min={(after && state[after]) || todayInput()}
+        max={(before && state[before]) || undefined}
+        value={state[name]}
+        onChange={(day) => update((s) => ({ ...s, [name]: day }))}
+      />
+    </Field>
+  );
+}
+
+// Title and preview text are required, and checked once the user leaves them.
+export function BasicsStep(props: StepProps) {
+  const { state, update, errors, touch } = props;
+  return (
+    <Step title="Basic Information">
+      <CountedField name="title" label="Title" state={state} errors={errors}>
         <Input
-          value={state.title}
-          maxLength={LIMITS.title}
+          {...textBox('title', props)}
           placeholder="Give your envolvement a name"
-          onChange={(e) => update({ title: e.target.value })}
           onBlur={() => touch('title')}
           onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         />
-      </Field>
-      <Field
-        id="previewText"
-        label="Preview text"
-        error={fieldError(errors, 'previewText')}
-        hint={`${state.previewText.length}/${LIMITS.previewText}`}
-      >
+      </CountedField>
+      <CountedField name="previewText" label="Preview text" state={state} errors={errors}>
         <Textarea
-          value={state.previewText}
-          maxLength={LIMITS.previewText}
+          {...textBox('previewText', props)}
           placeholder="A short teaser shown on cards"
-          onChange={(e) => update({ previewText: e.target.value })}
           onBlur={() => touch('previewText')}
         />
-      </Field>
-    </>
-  );
-}
-
-export function BasicsStep({ state, update, errors, touch }: StepProps) {
-  return (
-    <div className="space-y-5">
-      <StepHeading>Basic Information</StepHeading>
-      <TitleFields state={state} update={update} errors={errors} touch={touch} />
-      <Field
-        id="description"
-        label="Description"
-        error={fieldError(errors, 'description')}
-        hint={`${state.description.length}/${LIMITS.description}`}
-      >
-        <Textarea
-          className="min-h-32"
-          value={state.description}
-          maxLength={LIMITS.description}
-          placeholder="Everything people should know"
-          onChange={(e) => update({ description: e.target.value })}
-        />
-      </Field>
+      </CountedField>
+      <CountedField name="description" label="Description" state={state} errors={errors}>
+        <Textarea className="min-h-32" {...textBox('description', props)} placeholder="Everything people should know" />
+      </CountedField>
       <CoverUploader
         id="cover"
         value={state.imgUrl}
@@ -104,7 +143,7 @@ export function BasicsStep({ state, update, errors, touch }: StepProps) {
         }}
         error={fieldError(errors, 'categories')}
       />
-    </div>
+    </Step>
   );
 }
 
@@ -128,12 +167,7 @@ function PriceField({ state, update, errors, touch, selling }: StepProps) {
       }
       error={fieldError(errors, 'price')}
     >
-      <Input
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={LIMITS.priceMax}
-        step="0.01"
+      <PriceInput
         placeholder="Free"
         value={text}
         onChange={(e) => {
@@ -149,8 +183,7 @@ function PriceField({ state, update, errors, touch, selling }: StepProps) {
 export function PricingStep(props: StepProps) {
   const { state, update, errors } = props;
   return (
-    <div className="space-y-5">
-      <StepHeading>Pricing & Availability</StepHeading>
+    <Step title="Pricing & Availability">
       <PriceField {...props} />
       <Field
         id="quantity"
@@ -178,43 +211,30 @@ export function PricingStep(props: StepProps) {
         />
         Unlimited
       </label>
-    </div>
+    </Step>
   );
 }
 
-export function DatesStep({ state, update, errors }: StepProps) {
-  const today = todayInput();
+export function DatesStep(props: StepProps) {
   return (
-    <div className="space-y-5">
-      <StepHeading>Important Dates</StepHeading>
-      <Field
-        id="endDate"
+    <Step title="Important Dates">
+      <DateField
+        name="endDate"
+        errorPath="endDate"
         label="End Date"
         hint="When this envolvement will no longer be available"
-        error={fieldError(errors, 'endDate')}
-      >
-        <Input
-          type="date"
-          min={today}
-          max={state.targetDate || undefined}
-          value={state.endDate}
-          onChange={(e) => update({ endDate: e.target.value })}
-        />
-      </Field>
-      <Field
-        id="targetDate"
+        before="targetDate"
+        {...props}
+      />
+      <DateField
+        name="targetDate"
+        errorPath="targetEnvolvmentDate"
         label="Target Envolvement Date"
         hint="When the main activity will occur"
-        error={fieldError(errors, 'targetEnvolvmentDate')}
-      >
-        <Input
-          type="date"
-          min={state.endDate || today}
-          value={state.targetDate}
-          onChange={(e) => update({ targetDate: e.target.value })}
-        />
-      </Field>
-    </div>
+        after="endDate"
+        {...props}
+      />
+    </Step>
   );
 }
 
@@ -225,8 +245,8 @@ const TYPES = [
 ] as const;
 
 /** What 'User Submissions' reveals: instructions, the accepted types and a deadline. */
-function SubmissionSettings({ state, update, errors }: Omit<StepProps, 'touch' | 'selling'>) {
-  const today = todayInput();
+function SubmissionSettings(props: Omit<StepProps, 'touch' | 'selling'>) {
+  const { state, update, errors } = props;
   return (
     <div className="space-y-4 rounded-xl bg-slate-50 p-4">
       <Field
@@ -259,27 +279,20 @@ function SubmissionSettings({ state, update, errors }: Omit<StepProps, 'touch' |
           ))}
         </div>
       </fieldset>
-      <Field
-        id="submissionDeadline"
+      <DateField
+        name="submissionDeadline"
+        errorPath="submissions.submissionDeadline"
         label="Submission Deadline"
-        error={fieldError(errors, 'submissions.submissionDeadline')}
-      >
-        <Input
-          type="date"
-          min={today}
-          value={state.submissionDeadline}
-          onChange={(e) => update({ submissionDeadline: e.target.value })}
-        />
-      </Field>
+        {...props}
+      />
     </div>
   );
 }
 
-export function SettingsStep({ state, update, errors }: StepProps) {
-  const today = todayInput();
+export function SettingsStep(props: StepProps) {
+  const { state, update } = props;
   return (
-    <div className="space-y-5">
-      <StepHeading>Envolvement Settings</StepHeading>
+    <Step title="Envolvement Settings">
       <Switch
         id="submissionsAllowed"
         label="User Submissions"
@@ -287,7 +300,7 @@ export function SettingsStep({ state, update, errors }: StepProps) {
         checked={state.submissionsAllowed}
         onChange={(on) => update((s) => setSubmissionsAllowed(s, on))}
       />
-      {state.submissionsAllowed && <SubmissionSettings state={state} update={update} errors={errors} />}
+      {state.submissionsAllowed && <SubmissionSettings {...props} />}
       <Switch
         id="comments"
         label="Comments"
@@ -303,19 +316,13 @@ export function SettingsStep({ state, update, errors }: StepProps) {
         onChange={(on) => update({ published: on, publishedReleaseDate: on ? state.publishedReleaseDate : '' })}
       />
       {state.published && (
-        <Field
-          id="publishedReleaseDate"
+        <DateField
+          name="publishedReleaseDate"
+          errorPath="published.publishedReleaseDate"
           label="Estimated Release Date"
-          error={fieldError(errors, 'published.publishedReleaseDate')}
-        >
-          <Input
-            type="date"
-            min={today}
-            value={state.publishedReleaseDate}
-            onChange={(e) => update({ publishedReleaseDate: e.target.value })}
-          />
-        </Field>
+          {...props}
+        />
       )}
-    </div>
+    </Step>
   );
 }

@@ -2,15 +2,22 @@
 
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { FreeOnlyPrice } from './free-only-price';
+import { PriceInput } from './price-input';
 import { parsePriceInput, receiveLine, type Selling } from '@/lib/domain/selling';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@/lib/validation/envolvement-limits';
 import { fieldError, type FieldErrors } from '@/lib/validation/field-errors';
 import { CategoryPicker } from './category-picker';
+import { DateInput } from './date-input';
 import { ImageUploader } from './image-uploader';
 import type { EditForm, SetEditField } from './use-edit-envolvement';
 
 type PartProps = { form: EditForm; set: SetEditField; fields: FieldErrors };
+
+const LONG_TEXTS = [
+  { key: 'previewText', id: 'edit-preview', label: 'Preview text' },
+  { key: 'description', id: 'edit-description', label: 'Description' },
+] as const;
 
 export function EditTextFields({ form, set, fields }: PartProps) {
   return (
@@ -18,20 +25,11 @@ export function EditTextFields({ form, set, fields }: PartProps) {
       <Field id="edit-title" label="Title" error={fieldError(fields, 'title')}>
         <Input value={form.title} maxLength={LIMITS.title} onChange={(e) => set('title', e.target.value)} />
       </Field>
-      <Field id="edit-preview" label="Preview text" error={fieldError(fields, 'previewText')}>
-        <Textarea
-          value={form.previewText}
-          maxLength={LIMITS.previewText}
-          onChange={(e) => set('previewText', e.target.value)}
-        />
-      </Field>
-      <Field id="edit-description" label="Description" error={fieldError(fields, 'description')}>
-        <Textarea
-          value={form.description}
-          maxLength={LIMITS.description}
-          onChange={(e) => set('description', e.target.value)}
-        />
-      </Field>
+      {LONG_TEXTS.map(({ key, id, label }) => (
+        <Field key={key} id={id} label={label} error={fieldError(fields, key)}>
+          <Textarea value={form[key]} maxLength={LIMITS[key]} onChange={(e) => set(key, e.target.value)} />
+        </Field>
+      ))}
       <ImageUploader id="edit-image" value={form.imgUrl} onChange={(url) => set('imgUrl', url)} />
     </>
   );
@@ -51,15 +49,7 @@ function EditPriceField({ form, set, fields, selling, currency, wasPaid }: Price
     selling?.canSell && cents > 0 ? receiveLine(cents, selling.feePercent, selling.currency) : 'Leave empty for free';
   return (
     <Field id="edit-price" label={`Price (${currency.toUpperCase()})`} hint={hint} error={error}>
-      <Input
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={LIMITS.priceMax}
-        step="0.01"
-        value={form.price}
-        onChange={(e) => set('price', e.target.value)}
-      />
+      <PriceInput value={form.price} onChange={(e) => set('price', e.target.value)} />
     </Field>
   );
 }
@@ -88,43 +78,28 @@ export function EditOfferFields(props: PriceProps) {
         />
       </Field>
       <Field id="edit-end" label="End Date" hint="Leave empty for no deadline" error={fieldError(fields, 'endDate')}>
-        <Input
-          type="date"
-          value={form.endDate}
-          max={form.targetDate || undefined}
-          onChange={(e) => set('endDate', e.target.value)}
-        />
+        <DateInput value={form.endDate} max={form.targetDate || undefined} onChange={(v) => set('endDate', v)} />
       </Field>
       <Field id="edit-target" label="Target Envolvement Date" error={fieldError(fields, 'targetEnvolvmentDate')}>
-        <Input
-          type="date"
-          value={form.targetDate}
-          min={form.endDate || undefined}
-          onChange={(e) => set('targetDate', e.target.value)}
-        />
+        <DateInput value={form.targetDate} min={form.endDate || undefined} onChange={(v) => set('targetDate', v)} />
       </Field>
     </div>
   );
 }
+
+const SWITCHES = [
+  { key: 'active', id: 'edit-active', label: 'Active', hint: 'Only active envolvements can be joined' },
+  { key: 'submissionsActive', id: 'edit-submissions', label: 'Submissions Active' },
+] as const;
 
 const TYPE_LABELS = { picture: 'Picture', description: 'Description', url: 'Url' } as const;
 
 export function EditSettingsFields({ form, set, opening }: Omit<PartProps, 'fields'> & { opening: boolean }) {
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-4">
-      <Switch
-        id="edit-active"
-        label="Active"
-        hint="Only active envolvements can be joined"
-        checked={form.active}
-        onChange={(v) => set('active', v)}
-      />
-      <Switch
-        id="edit-submissions"
-        label="Submissions Active"
-        checked={form.submissionsActive}
-        onChange={(v) => set('submissionsActive', v)}
-      />
+      {SWITCHES.map(({ key, ...text }) => (
+        <Switch key={key} {...text} checked={form[key]} onChange={(v) => set(key, v)} />
+      ))}
       {opening && (
         <fieldset className="flex flex-wrap gap-4 text-sm">
           <legend className="sr-only">Allowed submission types</legend>

@@ -6,6 +6,8 @@ import type { FieldErrors } from '@/lib/validation/field-errors';
 
 export type PasswordField<K extends string> = {
   key: K;
+  /** The input's id, when the page has another field of the same name (the key else). */
+  id?: string;
   label: string;
   autoComplete: 'current-password' | 'new-password';
   hint?: string;
@@ -23,8 +25,8 @@ export function PasswordFields<K extends string>({
   onChange: (key: K, value: string) => void;
   errors: FieldErrors;
 }) {
-  return fields.map(({ key, label, autoComplete, hint }) => (
-    <Field key={key} id={key} label={label} error={errors[key]} hint={hint}>
+  return fields.map(({ key, id = key, label, autoComplete, hint }) => (
+    <Field key={key} id={id} label={label} error={errors[key]} hint={hint}>
       <Input
         name={key}
         type="password"

@@ -1,3 +1,5 @@
+import { HeadedSection } from './headed-section';
+
 const FOUNDERS = [
   {
     name: 'Jordan Ellis',
@@ -17,10 +19,7 @@ const FOUNDERS = [
 
 export function Team() {
   return (
-    <section aria-labelledby="team-heading" className="mx-auto max-w-5xl px-6 py-16">
-      <h2 id="team-heading" className="text-center text-3xl font-bold text-ink">
-        Meet the team
-      </h2>
+    <HeadedSection id="team-heading" title="Meet the team" className="mx-auto max-w-5xl px-6 py-16">
       <div className="mt-10 grid gap-6 sm:grid-cols-2">
         {FOUNDERS.map((person) => (
           <article key={person.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -53,6 +52,6 @@ export function Team() {
           </article>
         ))}
       </div>
-    </section>
+    </HeadedSection>
   );
 }

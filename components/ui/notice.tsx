@@ -29,3 +29,10 @@ export function PageNotice({ title, message, action, children, heading = true }:
     </div>
   );
 }
+
+/** A route's not-found.tsx: the page-level notice it shows, said once per route. */
+export function notFoundNotice(notice: Omit<NoticeProps, 'children'>) {
+  return function NotFound() {
+    return <PageNotice {...notice} />;
+  };
+}

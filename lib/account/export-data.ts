@@ -1,7 +1,10 @@
 import 'server-only';
 import { asc, eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { db } from '@/lib/db/client';
 import { getPreferences } from '@/lib/notifications/preferences';
+import { NOTIFICATION_COLUMNS } from '@/lib/notifications/service';
 import { comments, envolvements, notifications, payments, posts, purchases, submissions, users } from '@/models';
 
 // What "Download my data" puts in its file: everything the account wrote or holds, each
@@ -37,115 +40,100 @@ const readProfile = (userId: string) =>
     .from(users)
     .where(eq(users.id, userId));
 
-const readEnvolvements = (userId: string) =>
-  db()
-    .select(envolvementColumns)
-    .from(envolvements)
-    .where(eq(envolvements.creatorId, userId))
-    .orderBy(asc(envolvements.createdAt));
+type Part =
+  | typeof envolvements
+  | typeof posts
+  | typeof purchases
+  | typeof payments
+  | typeof submissions
+  | typeof comments
+  | typeof notifications;
 
-const readUpdates = (userId: string) =>
-  db()
-    .select({
-      id: posts.id,
-      envolvementId: posts.envolvementId,
-      envolvement: titleOf,
-      title: posts.title,
-      description: posts.description,
-      imgUrl: posts.imgUrl,
-      createdAt: posts.createdAt,
-    })
-    .from(posts)
-    .innerJoin(envolvements, eq(envolvements.id, posts.envolvementId))
-    .where(eq(posts.authorId, userId))
-    .orderBy(asc(posts.createdAt));
+/**
+ * The account's rows of `table` (those whose `owner` column is the account), oldest first.
+ * A part that belongs to an envolvement names the column that holds it (`envolvementId`)
+ * and carries the envolvement's title (`titleOf`) beside it, so that the file reads on its own.
+ */
+function readPart<Columns extends SelectedFields>(
+  table: Part,
+  owner: PgColumn,
+  envolvementId: PgColumn | null,
+  columns: Columns,
+): (userId: string) => Promise<Array<SelectResultFields<Columns>>>;
+// drizzle cannot follow a join on a table chosen at run time, so the reader is typed by
+// the signature above: the rows are the columns asked for, as with any select.
+function readPart(table: Part, owner: PgColumn, envolvementId: PgColumn | null, columns: SelectedFields) {
+  const from: PgTable = table;
+  return (userId: string) => {
+    const query = db().select(columns).from(from).$dynamic();
+    const titled = envolvementId ? query.innerJoin(envolvements, eq(envolvements.id, envolvementId)) : query;
+    return titled.where(eq(owner, userId)).orderBy(asc(table.createdAt));
+  };
+}
 
-const readMemberships = (userId: string) =>
-  db()
-    .select({
-      id: purchases.id,
-      envolvementId: purchases.envolvementId,
-      envolvement: titleOf,
-      amountCents: purchases.amountCents,
-      currency: purchases.currency,
-      paymentId: purchases.paymentIntentId,
-      joinedAt: purchases.createdAt,
-      endedAt: purchases.endedAt,
-      endReason: purchases.endReason,
-    })
-    .from(purchases)
-    .innerJoin(envolvements, eq(envolvements.id, purchases.envolvementId))
-    .where(eq(purchases.userId, userId))
-    .orderBy(asc(purchases.createdAt));
+const readEnvolvements = readPart(envolvements, envolvements.creatorId, null, envolvementColumns);
+
+const readUpdates = readPart(posts, posts.authorId, posts.envolvementId, {
+  id: posts.id,
+  envolvementId: posts.envolvementId,
+  envolvement: titleOf,
+  title: posts.title,
+  description: posts.description,
+  imgUrl: posts.imgUrl,
+  createdAt: posts.createdAt,
+});
+
+const readMemberships = readPart(purchases, purchases.userId, purchases.envolvementId, {
+  id: purchases.id,
+  envolvementId: purchases.envolvementId,
+  envolvement: titleOf,
+  amountCents: purchases.amountCents,
+  currency: purchases.currency,
+  paymentId: purchases.paymentIntentId,
+  joinedAt: purchases.createdAt,
+  endedAt: purchases.endedAt,
+  endReason: purchases.endReason,
+});
 
 // Not where the money went (the creator's Stripe account) nor the platform's fee: those are theirs.
-const readPayments = (userId: string) =>
-  db()
-    .select({
-      id: payments.id,
-      envolvementId: payments.envolvementId,
-      envolvement: titleOf,
-      amountCents: payments.amountCents,
-      currency: payments.currency,
-      status: payments.status,
-      amountRefundedCents: payments.amountRefundedCents,
-      refundReason: payments.refundReason,
-      paidAt: payments.paidAt,
-      createdAt: payments.createdAt,
-      updatedAt: payments.updatedAt,
-    })
-    .from(payments)
-    .innerJoin(envolvements, eq(envolvements.id, payments.envolvementId))
-    .where(eq(payments.buyerId, userId))
-    .orderBy(asc(payments.createdAt));
+const readPayments = readPart(payments, payments.buyerId, payments.envolvementId, {
+  id: payments.id,
+  envolvementId: payments.envolvementId,
+  envolvement: titleOf,
+  amountCents: payments.amountCents,
+  currency: payments.currency,
+  status: payments.status,
+  amountRefundedCents: payments.amountRefundedCents,
+  refundReason: payments.refundReason,
+  paidAt: payments.paidAt,
+  createdAt: payments.createdAt,
+  updatedAt: payments.updatedAt,
+});
 
-const readSubmissions = (userId: string) =>
-  db()
-    .select({
-      id: submissions.id,
-      envolvementId: submissions.envolvementId,
-      envolvement: titleOf,
-      description: submissions.description,
-      pictureUrl: submissions.pictureUrl,
-      url: submissions.url,
-      status: submissions.status,
-      createdAt: submissions.createdAt,
-      updatedAt: submissions.updatedAt,
-    })
-    .from(submissions)
-    .innerJoin(envolvements, eq(envolvements.id, submissions.envolvementId))
-    .where(eq(submissions.userId, userId))
-    .orderBy(asc(submissions.createdAt));
+const readSubmissions = readPart(submissions, submissions.userId, submissions.envolvementId, {
+  id: submissions.id,
+  envolvementId: submissions.envolvementId,
+  envolvement: titleOf,
+  description: submissions.description,
+  pictureUrl: submissions.pictureUrl,
+  url: submissions.url,
+  status: submissions.status,
+  createdAt: submissions.createdAt,
+  updatedAt: submissions.updatedAt,
+});
 
-const readComments = (userId: string) =>
-  db()
-    .select({
-      id: comments.id,
-      envolvementId: comments.envolvementId,
-      updateId: comments.postId,
-      replyTo: comments.parentId,
-      body: comments.body,
-      createdAt: comments.createdAt,
-      editedAt: comments.editedAt,
-      deletedAt: comments.deletedAt,
-    })
-    .from(comments)
-    .where(eq(comments.authorId, userId))
-    .orderBy(asc(comments.createdAt));
+const readComments = readPart(comments, comments.authorId, null, {
+  id: comments.id,
+  envolvementId: comments.envolvementId,
+  updateId: comments.postId,
+  replyTo: comments.parentId,
+  body: comments.body,
+  createdAt: comments.createdAt,
+  editedAt: comments.editedAt,
+  deletedAt: comments.deletedAt,
+});
 
-const readNotifications = (userId: string) =>
-  db()
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      text: notifications.text,
-      link: notifications.link,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
-    })
-    .from(notifications)
-    .where(eq(notifications.recipientId, userId))
-    .orderBy(asc(notifications.createdAt));
+const readNotifications = readPart(notifications, notifications.recipientId, null, NOTIFICATION_COLUMNS);
 
 async function readAccountData(userId: string) {
   const [[profile], ...parts] = await Promise.all([

@@ -1,12 +1,11 @@
 import 'server-only';
 import type PgBoss from 'pg-boss';
-import { logError, logInfo } from '@/lib/log';
+import { logInfo } from '@/lib/log';
 import { deliverDueEmails, hasDueEmail } from '@/lib/notifications/deliver';
 import { deliverAccountMail, hasDueAccountMail } from '@/lib/users/account-mail';
-import { ensureQueue, withinBudget } from './queues';
+import { startPolledJob, withinBudget } from './queues';
 
 export const DELIVER_EMAILS = 'emails-deliver';
-const EVERY_MINUTE = '* * * * *';
 // A run starts no new message after 10 s; the one in flight ends within the SMTP timeouts
 // (lib/mail/transport.ts: 20 s of silence at most), well inside the job's 40 s. A job whose
 // worker died is expired after those 40 s and the queue moves on: within a minute, with
@@ -17,34 +16,24 @@ const EXPIRE_SECONDS = 40;
 /**
  * E-mail goes out through the outbox (lib/notifications/deliver.ts), run as a pg-boss job:
  * every minute on the schedule, and within MAIL_POLL_SECONDS (5) of a notification, when a
- * cheap look at the outbox finds something due. 'stately' keeps one run at a time and one
- * waiting, across instances, however often they ask. Gives the function that stops polling.
+ * cheap look at the outbox finds something due. Gives the function that stops polling.
  */
-export async function startMailer(boss: PgBoss, stopping: AbortSignal): Promise<() => void> {
-  await ensureQueue(boss, {
+export function startMailer(boss: PgBoss, stopping: AbortSignal): Promise<() => void> {
+  return startPolledJob(boss, {
     name: DELIVER_EMAILS,
-    policy: 'stately',
     retryLimit: 3,
-    retryBackoff: true,
     expireInSeconds: EXPIRE_SECONDS,
+    pollSeconds: Number(process.env.MAIL_POLL_SECONDS ?? 5),
+    isDue: async () => (await Promise.all([hasDueAccountMail(), hasDueEmail()])).some(Boolean),
+    pollLog: 'mail.poll',
+    run: async () => {
+      const signal = withinBudget(stopping, RUN_SECONDS);
+      // An account's messages first: someone is waiting on the page for their link.
+      const account = await deliverAccountMail({ signal });
+      const report = await deliverDueEmails({ signal });
+      if (account.sent || account.failed || account.retried)
+        logInfo('mail', 'delivered', { report: account, outbox: 'account' });
+      if (report.sent || report.failed || report.retried) logInfo('mail', 'delivered', { report });
+    },
   });
-  await boss.schedule(DELIVER_EMAILS, EVERY_MINUTE);
-  await boss.work(DELIVER_EMAILS, async () => {
-    const signal = withinBudget(stopping, RUN_SECONDS);
-    // An account's messages first: someone is waiting on the page for their link.
-    const account = await deliverAccountMail({ signal });
-    const report = await deliverDueEmails({ signal });
-    if (account.sent || account.failed || account.retried)
-      logInfo('mail', 'delivered', { report: account, outbox: 'account' });
-    if (report.sent || report.failed || report.retried) logInfo('mail', 'delivered', { report });
-  });
-  const seconds = Number(process.env.MAIL_POLL_SECONDS ?? 5);
-  if (!(seconds > 0)) return () => undefined;
-  const timer = setInterval(() => {
-    void Promise.all([hasDueAccountMail(), hasDueEmail()])
-      .then((due) => (due.some(Boolean) ? boss.send(DELIVER_EMAILS, {}) : null))
-      .catch((error) => logError('mail.poll', error));
-  }, seconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -81,3 +81,41 @@ export async function startBoss(handle: DatabaseHandle): Promise<PgBoss> {
 export function withinBudget(stopping: AbortSignal, seconds: number): AbortSignal {
   return AbortSignal.any([stopping, AbortSignal.timeout(seconds * 1000)]);
 }
+
+const EVERY_MINUTE = '* * * * *';
+
+type PolledJob = {
+  name: string;
+  retryLimit: number;
+  /** When a run whose worker died is given up, so that the queue moves on. */
+  expireInSeconds: number;
+  /** How often `isDue` is asked between the scheduled runs; 0 asks never. */
+  pollSeconds: number;
+  /** One cheap read: whether a run would find something to do. */
+  isDue: () => Promise<boolean>;
+  run: () => Promise<void>;
+  /** Where a failed look is logged. */
+  pollLog: string;
+};
+
+/**
+ * A job that works through what is due: every minute on the schedule, and within
+ * `pollSeconds` of `isDue` finding something, for someone who waits on a page. 'stately'
+ * keeps one run at a time and one waiting, across instances, however often they ask. Gives
+ * the function that stops polling.
+ */
+export async function startPolledJob(boss: PgBoss, job: PolledJob): Promise<() => void> {
+  const { name, retryLimit, expireInSeconds } = job;
+  await ensureQueue(boss, { name, policy: 'stately', retryLimit, retryBackoff: true, expireInSeconds });
+  await boss.schedule(name, EVERY_MINUTE);
+  await boss.work(name, () => job.run());
+  if (!(job.pollSeconds > 0)) return () => undefined;
+  const timer = setInterval(() => {
+    void job
+      .isDue()
+      .then((due) => (due ? boss.send(name, {}) : null))
+      .catch((error) => logError(job.pollLog, error));
+  }, job.pollSeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

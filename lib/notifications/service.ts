@@ -18,6 +18,16 @@ export const NOT_YOUR_NOTIFICATION = 'This notification is not yours.';
 // Links are written by the app, but they are followed by the browser: only a path of this site.
 const safeLink = (link: string) => (/^\/(?![/\\])/.test(link) ? link : '/notifications');
 
+/** What a notification says, as its list and the account's data export give it. */
+export const NOTIFICATION_COLUMNS = {
+  id: notifications.id,
+  kind: notifications.kind,
+  text: notifications.text,
+  link: notifications.link,
+  createdAt: notifications.createdAt,
+  readAt: notifications.readAt,
+};
+
 type Row = {
   id: string;
   kind: NotificationKind;
@@ -58,12 +68,7 @@ function boundAfter(userId: string, cursor: string | null) {
 export async function listNotifications(userId: string, cursor: string | null = null): Promise<NotificationPage> {
   const found = await db()
     .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      text: notifications.text,
-      link: notifications.link,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
+      ...NOTIFICATION_COLUMNS,
       actorId: users.id,
       actorName: sql<string | null>`coalesce(nullif(${users.nickname}, ''), ${users.name})`,
       actorPicture: users.picture,

@@ -1,3 +1,13 @@
+/** The submissions part of a creation body whose creator left submissions off. */
+export const submissionsOff = () => ({
+  submissionsAllowed: false,
+  submissionsActive: false,
+  submissionsIDPair: null,
+  submissionDescription: '',
+  submissionDeadline: null,
+  submissionContent: { picture: false, description: false, url: false },
+});
+
 // A valid creation body as the wizard sends it (spec section 3), with overrides.
 export function creationBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -11,14 +21,7 @@ export function creationBody(overrides: Record<string, unknown> = {}) {
     quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
     categories: ['Art'],
     endDate: { endDate: null, none: true },
-    submissions: {
-      submissionsAllowed: false,
-      submissionsActive: false,
-      submissionsIDPair: null,
-      submissionDescription: '',
-      submissionDeadline: null,
-      submissionContent: { picture: false, description: false, url: false },
-    },
+    submissions: submissionsOff(),
     comments: true,
     published: { published: false, publishedReleaseDate: null },
     imgUrl: '',

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { expect, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { db } from '@/lib/db/client';
 import type { AccountMailKind, AccountTokenPurpose } from '@/lib/domain/accounts';
 import { accountMail, accountTokens, users } from '@/models';
@@ -62,23 +62,31 @@ export async function expireTokens(userId: string): Promise<void> {
     .where(eq(accountTokens.userId, userId));
 }
 
-/** The account fields of a user row that these flows change. */
+/** The account fields of a user row that these flows (and a sign-in through OIDC) change. */
 export async function accountOf(userId: string) {
   const [row] = await db()
     .select({
       email: users.email,
       verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       sessionVersion: users.sessionVersion,
+      name: users.name,
       nickname: users.nickname,
       handleChosen: users.handleChosen,
+      picture: users.picture,
     })
     .from(users)
     .where(eq(users.id, userId));
   return row;
 }
 
-/** Moves the clock (Date only: the rate limiters compare with Date.now()) past `seconds`. */
+/**
+ * Moves the clock (Date only: the rate limiters compare with Date.now()) past `seconds`,
+ * for the rest of the test.
+ */
 export function laterBy(seconds: number): void {
   vi.useFakeTimers({ toFake: ['Date'] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
   vi.setSystemTime(Date.now() + seconds * 1000 + 1000);
 }

@@ -1,4 +1,5 @@
 import { encode } from 'next-auth/jwt';
+import { beforeEach, vi } from 'vitest';
 import { NextRequest } from 'next/server';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { resolveRoute } from './routes';
@@ -86,4 +87,35 @@ export async function call(
     // not JSON: keep the text
   }
   return { status: response.status, body, response };
+}
+
+/**
+ * POSTs from client addresses `prefix`.1 to .250, for routes limited per address: each call
+ * comes from an address of its own unless `ip` is given, so that a limit is met only where
+ * it is the subject.
+ */
+export function postsFromClients(prefix: string) {
+  let clients = 0;
+  return (path: string, json: unknown, { ip, as }: { ip?: string; as?: Principal } = {}) =>
+    call('POST', path, { json, as, headers: { 'x-forwarded-for': ip ?? `${prefix}.${(clients++ % 250) + 1}` } });
+}
+
+/** Each test's links (in messages, in answers) are made on `site`, as NEXTAUTH_URL names it. */
+export function useSiteUrl(site: string): void {
+  beforeEach(() => {
+    vi.stubEnv('NEXTAUTH_URL', site);
+  });
+}
+
+/** What every JSON route answers to a body that says it is JSON and is not. */
+export const NOT_JSON = { status: 400, body: { error: 'The request body must be valid JSON.', code: 'bad_request' } };
+
+/** The status and body of a POST to `path` whose body says it is JSON and is not. */
+export async function postBrokenJson(path: string, as?: Principal) {
+  const { status, body } = await call('POST', path, {
+    as,
+    body: '{nope',
+    headers: { 'content-type': 'application/json' },
+  });
+  return { status, body };
 }

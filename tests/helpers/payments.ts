@@ -35,6 +35,24 @@ export function useFakeStripe(): () => FakeStripe {
   return () => stripe!;
 }
 
+/**
+ * A fake Stripe for this test file (useFakeStripe), with the helpers below that act on it
+ * already handed it (`deliver(events)` rather than `deliver(stripe(), events)`), and the
+ * way to take it down for a while.
+ */
+export function usePayments() {
+  const stripe = useFakeStripe();
+  return {
+    stripe,
+    deliver: (events: FakeEvent[]) => deliver(stripe(), events),
+    joinByCard: (buyer: TestUser, envolvementId: string) => joinByCard(stripe(), buyer, envolvementId),
+    refundsAtStripe: (intentId: string) => refundsAtStripe(stripe(), intentId),
+    expectRefundedInFull: (intentId: string, reason: string, requestedBy: string | null) =>
+      expectRefundedInFull(stripe(), intentId, reason, requestedBy),
+    withStripeDown,
+  };
+}
+
 /** A creator, a buyer and a paid envolvement ($19.99, 3 spots unless told otherwise). */
 export async function paidSetup(overrides: Parameters<typeof createEnvolvement>[1] = {}) {
   const creator = await createUser();

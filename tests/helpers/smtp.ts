@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerEnvelope } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { useSiteUrl } from './http';
 
 // A real SMTP server for the tests, on a free port of 127.0.0.1: plain text (no STARTTLS),
 // sign-in allowed but not required. It keeps every message it accepted, parsed, with its
@@ -161,4 +162,12 @@ export function useTestSmtp(): TestSmtp {
   });
   // The server's functions are closures over its state: reading them off it is enough.
   return new Proxy({} as TestSmtp, { get: (_, key) => Reflect.get(current!, key) });
+}
+
+/** Each test's messages link to `site` and come from `from`, as MAIL_FROM names it. */
+export function useMailSettings(site: string, from: { name: string; address: string }): void {
+  useSiteUrl(site);
+  beforeEach(() => {
+    vi.stubEnv('MAIL_FROM', `${from.name} <${from.address}>`);
+  });
 }

@@ -8,20 +8,12 @@ import { REFUND_REASON_TEXT } from '@/lib/domain/ledger-rules';
 import { paymentEvents, posts, purchases, users } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import {
-  deliver,
-  joinByCard,
-  openCheckout,
-  paidSetup,
-  paymentOf,
-  useFakeStripe,
-  withStripeDown,
-} from '../helpers/payments';
+import { openCheckout, paidSetup, paymentOf, usePayments } from '../helpers/payments';
 import { creationBody } from '../factories/envolvement-input';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 
 useTestDatabase();
-const stripe = useFakeStripe();
+const { stripe, deliver, joinByCard, withStripeDown } = usePayments();
 
 async function withUpdate() {
   const creator = await createUser();
@@ -57,17 +49,17 @@ describe('a webhook event that fails on our side', () => {
     const { buyer, row } = await paidSetup({ quantity: 1 });
     const late = await createUser();
     const lateIntent = await openCheckout(late, row.id);
-    await joinByCard(stripe(), buyer, row.id);
+    await joinByCard(buyer, row.id);
     stripe().succeed(lateIntent);
     const events = stripe().eventsFor(lateIntent);
     // Sold out: the late payment must be refunded, which needs Stripe.
-    const failed = await withStripeDown(() => deliver(stripe(), events));
+    const failed = await withStripeDown(() => deliver(events));
     // Stripe unreachable: 503, so Stripe tries again later.
     expect(failed.some((answer) => answer.status === 503)).toBe(true);
     const kept = await db().select().from(paymentEvents).where(eq(paymentEvents.paymentIntentId, lateIntent));
     expect(kept.map((event) => event.outcome)).not.toContain('processing');
 
-    const retried = await deliver(stripe(), events);
+    const retried = await deliver(events);
     expect(retried.every((answer) => answer.status === 200)).toBe(true);
     expect(await paymentOf(lateIntent)).toMatchObject({ status: 'refunded', refundReason: 'sold_out' });
   });
@@ -76,7 +68,7 @@ describe('a webhook event that fails on our side', () => {
 describe('grant-access for a payment that was refunded', () => {
   it("answers 409 with the refund's reason and grants nothing", async () => {
     const { creator, buyer, row } = await paidSetup();
-    const { intentId, purchase } = await joinByCard(stripe(), buyer, row.id);
+    const { intentId, purchase } = await joinByCard(buyer, row.id);
     expect((await call('POST', `/api/payment/refund/${purchase.id}`, { as: creator })).status).toBe(200);
     const res = await call('POST', '/api/payment/grant-access', {
       as: buyer,

@@ -29,17 +29,10 @@ import { createEnvolvement, createPurchase, createUser, type TestUser } from '..
 import { queuedMail } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import {
-  expectRefundedInFull,
-  joinByCard,
-  openCheckout,
-  paymentOf,
-  useFakeStripe,
-  withStripeDown,
-} from '../helpers/payments';
+import { openCheckout, paymentOf, usePayments } from '../helpers/payments';
 
 useTestDatabase();
-const stripe = useFakeStripe();
+const { joinByCard, expectRefundedInFull, withStripeDown } = usePayments();
 
 const PASSWORD = 'violet-harbor-lantern-93';
 
@@ -159,8 +152,8 @@ async function aliceEverywhere() {
   const paid = await createEnvolvement(alice.id, { priceCents: 1999, unlimited: false, quantity: 5 });
   const draft = await createEnvolvement(alice.id, { isActive: false });
   await createPurchase(paid.id, dave.id);
-  const bobIntent = (await joinByCard(stripe(), bob, paid.id)).intentId;
-  const carolIntent = (await joinByCard(stripe(), carol, paid.id)).intentId;
+  const bobIntent = (await joinByCard(bob, paid.id)).intentId;
+  const carolIntent = (await joinByCard(carol, paid.id)).intentId;
   const erinCheckout = await openCheckout(erin, paid.id);
 
   const mayas = await createEnvolvement(maya.id, {
@@ -170,7 +163,7 @@ async function aliceEverywhere() {
     commentsAllowed: true,
   });
   const mayasOther = await createEnvolvement(maya.id, { priceCents: 500 });
-  const aliceIntent = (await joinByCard(stripe(), alice, mayas.id)).intentId;
+  const aliceIntent = (await joinByCard(alice, mayas.id)).intentId;
   const aliceCheckout = await openCheckout(alice, mayasOther.id);
   const [update] = await db()
     .insert(posts)
@@ -246,7 +239,7 @@ describe('DELETE /api/account: what it does', () => {
 
     // Her envolvements went through the removal path: paid members refunded, free kept, the draft deleted.
     for (const intentId of [intents.bobIntent, intents.carolIntent]) {
-      await expectRefundedInFull(stripe(), intentId, 'removed', anonymousId);
+      await expectRefundedInFull(intentId, 'removed', anonymousId);
     }
     expect(await db().select().from(envolvements).where(eq(envolvements.id, draft.id))).toEqual([]);
     expect(
@@ -354,7 +347,7 @@ describe('DELETE /api/account: what it does', () => {
     const alice = await createLocalAccount();
     const buyer = await createUser();
     const row = await createEnvolvement(alice.id, { priceCents: 1999, unlimited: false, quantity: 3 });
-    const { intentId } = await joinByCard(stripe(), buyer, row.id);
+    const { intentId } = await joinByCard(buyer, row.id);
     const removed = await withStripeDown(() => call('DELETE', `/api/post/${row.id}`, { as: alice }));
     expect(removed.body).toMatchObject({ archived: true, refunded: 0, refundsPending: 1 });
     const res = await deleteAccount(alice, { password: PASSWORD });

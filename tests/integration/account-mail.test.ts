@@ -1,8 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { ACCOUNT_MAIL_KINDS } from '@/lib/domain/accounts';
-import { redirectLogs } from '@/lib/log';
 import type { AccountMail } from '@/lib/mail/account-emails';
 import { MAX_ATTEMPTS, type DeliveryReport } from '@/lib/mail/outbox';
 import { deliverAccountMail, queueAccountMail } from '@/lib/users/account-mail';
@@ -10,7 +9,8 @@ import { verifyEmail } from '@/lib/users/verification';
 import { accountMail } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import { useTestSmtp, type ReceivedMail } from '../helpers/smtp';
+import { useKeptLogs } from '../helpers/logs';
+import { useMailSettings, useTestSmtp, type ReceivedMail } from '../helpers/smtp';
 
 // The outbox of e-mails about an account: a request writes a row, the mail job sends it
 // through SMTP (here a real server, tests/helpers/smtp.ts) as HTML with its plain-text part,
@@ -22,19 +22,9 @@ const smtp = useTestSmtp();
 const SITE = 'http://envolve.example';
 const FROM = { name: 'Envolve', address: 'accounts@envolve.example' };
 const nothing: DeliveryReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
-let logs: string[] = [];
-let restoreLogs: () => void = () => undefined;
-
-beforeEach(() => {
-  vi.stubEnv('NEXTAUTH_URL', SITE);
-  vi.stubEnv('MAIL_FROM', `${FROM.name} <${FROM.address}>`);
-  // Each refused send is logged: kept here, out of the output.
-  logs = [];
-  restoreLogs = redirectLogs({ write: (line) => void logs.push(line) });
-});
-afterEach(() => {
-  restoreLogs();
-});
+useMailSettings(SITE, FROM);
+// Each refused send is logged: kept here, out of the output.
+const logs = useKeptLogs();
 
 async function rows() {
   return db()
@@ -209,7 +199,7 @@ describe('when the SMTP server refuses', () => {
     });
     expect(secondsFromNow(waiting.nextAttemptAt)).toBeGreaterThan(25);
     expect(secondsFromNow(waiting.nextAttemptAt)).toBeLessThanOrEqual(30);
-    expect(logs.some((line) => line.includes('"scope":"mail.account"'))).toBe(true);
+    expect(logs().some((line) => line.includes('"scope":"mail.account"'))).toBe(true);
     // Not before its time.
     expect(await deliverAccountMail()).toEqual(nothing);
 

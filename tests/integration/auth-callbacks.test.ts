@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Account, Session, User } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { redirectLogs } from '@/lib/log';
 import { createLocalUser, endAllSessions, upsertOidcUser, type OidcIdentity } from '@/lib/users/service';
 import { users } from '@/models';
 import { createUser } from '../factories';
+import { accountOf } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
 
 useTestDatabase();
@@ -65,21 +66,16 @@ describe('the credentials check', () => {
   });
 });
 
-/** The account fields an OIDC sign-in writes, as stored. */
-async function oidcRow(id: string) {
-  const [row] = await db()
-    .select({
-      email: users.email,
-      verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-      name: users.name,
-      nickname: users.nickname,
-      handleChosen: users.handleChosen,
-      picture: users.picture,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
-}
+/** What Ada's first sign-in through OIDC stores of her account. */
+const ADA_FIRST_SIGN_IN = {
+  email: 'ada@example.com',
+  verified: true,
+  sessionVersion: 0,
+  name: 'Ada Lovelace',
+  nickname: 'ada_lovelace',
+  handleChosen: false,
+  picture: 'https://cdn.example.com/ada.png',
+};
 
 const identity = (overrides: Partial<OidcIdentity> = {}): OidcIdentity => ({
   id: 'oidc|ada',
@@ -104,40 +100,33 @@ describe('an OIDC account', () => {
       bannerUrl: null,
       email: 'ada@example.com',
     });
-    expect(await oidcRow('oidc|ada')).toEqual({
-      email: 'ada@example.com',
-      verified: true,
-      name: 'Ada Lovelace',
-      nickname: 'ada_lovelace',
-      handleChosen: false,
-      picture: 'https://cdn.example.com/ada.png',
-    });
+    expect(await accountOf('oidc|ada')).toEqual(ADA_FIRST_SIGN_IN);
   });
 
   it('has its address confirmed only when the provider says it checked it', async () => {
     await upsertOidcUser(
       identity({ id: 'oidc|unchecked', email: 'bob@example.com', emailVerified: false, name: 'Bob' }),
     );
-    expect(await oidcRow('oidc|unchecked')).toMatchObject({ email: 'bob@example.com', verified: false });
+    expect(await accountOf('oidc|unchecked')).toMatchObject({ email: 'bob@example.com', verified: false });
     // A later sign-in where the provider has checked it confirms it; one that says it has not
     // does not take the confirmation back.
     await upsertOidcUser(
       identity({ id: 'oidc|unchecked', email: 'bob@example.com', emailVerified: true, name: 'Bob' }),
     );
-    expect(await oidcRow('oidc|unchecked')).toMatchObject({ verified: true });
+    expect(await accountOf('oidc|unchecked')).toMatchObject({ verified: true });
     await upsertOidcUser(
       identity({ id: 'oidc|unchecked', email: 'bob@example.com', emailVerified: false, name: 'Bob' }),
     );
-    expect(await oidcRow('oidc|unchecked')).toMatchObject({ verified: true });
+    expect(await accountOf('oidc|unchecked')).toMatchObject({ verified: true });
     // A checked claim without an address confirms nothing.
     await upsertOidcUser(identity({ id: 'oidc|none', email: null, emailVerified: true, name: 'Cy' }));
-    expect(await oidcRow('oidc|none')).toMatchObject({ email: null, verified: false });
+    expect(await accountOf('oidc|none')).toMatchObject({ email: null, verified: false });
   });
 
   it('does not confirm an address here that differs from the one the provider checked', async () => {
     await upsertOidcUser(identity({ email: 'old@example.com', emailVerified: false }));
     await upsertOidcUser(identity({ email: 'new@example.com', emailVerified: true }));
-    expect(await oidcRow('oidc|ada')).toMatchObject({ email: 'old@example.com', verified: false });
+    expect(await accountOf('oidc|ada')).toMatchObject({ email: 'old@example.com', verified: false });
   });
 
   it('keeps on later sign-ins the name, handle and picture its owner may have changed here', async () => {
@@ -149,7 +138,7 @@ describe('an OIDC account', () => {
     expect(
       await upsertOidcUser(identity({ name: 'Ada King', picture: 'https://cdn.example.com/new.png' })),
     ).toMatchObject({ name: 'Countess Ada', nickname: 'countess', picture: '/uploads/ada.webp' });
-    expect(await oidcRow('oidc|ada')).toMatchObject({
+    expect(await accountOf('oidc|ada')).toMatchObject({
       name: 'Countess Ada',
       nickname: 'countess',
       handleChosen: true,
@@ -179,15 +168,15 @@ describe('an OIDC account', () => {
   it('signs in without the address when another account holds it', async () => {
     const local = await createUser({ email: 'ada@example.com' });
     expect(await upsertOidcUser(identity())).toMatchObject({ id: 'oidc|ada', email: null });
-    expect(await oidcRow('oidc|ada')).toMatchObject({ email: null, verified: false, nickname: 'ada_lovelace' });
-    expect(await oidcRow(local.id)).toMatchObject({ email: 'ada@example.com' });
+    expect(await accountOf('oidc|ada')).toMatchObject({ email: null, verified: false, nickname: 'ada_lovelace' });
+    expect(await accountOf(local.id)).toMatchObject({ email: 'ada@example.com' });
   });
 
   it('does not bring back a deleted row of the same id', async () => {
     await createUser({ id: 'oidc|ada', name: 'Deleted member', nickname: '' });
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, 'oidc|ada'));
     await expect(upsertOidcUser(identity())).rejects.toThrow();
-    expect(await oidcRow('oidc|ada')).toMatchObject({
+    expect(await accountOf('oidc|ada')).toMatchObject({
       name: 'Deleted member',
       nickname: '',
       email: expect.any(String),
@@ -205,22 +194,15 @@ describe('an OIDC account', () => {
       image: 'https://cdn.example.com/ada.png',
     };
     expect(await signInCallback(profile)).toBe(true);
-    expect(await oidcRow('oidc|ada')).toEqual({
-      email: 'ada@example.com',
-      verified: true,
-      name: 'Ada Lovelace',
-      nickname: 'ada_lovelace',
-      handleChosen: false,
-      picture: 'https://cdn.example.com/ada.png',
-    });
+    expect(await accountOf('oidc|ada')).toEqual(ADA_FIRST_SIGN_IN);
     expect(await signInCallback({ ...profile, name: 'Ada King', image: null })).toBe(true);
-    expect(await oidcRow('oidc|ada')).toMatchObject({
+    expect(await accountOf('oidc|ada')).toMatchObject({
       name: 'Ada Lovelace',
       picture: 'https://cdn.example.com/ada.png',
     });
     // A profile with no name at all gets a neutral one, and a handle from it.
     expect(await signInCallback({ id: 'oidc|nameless' })).toBe(true);
-    expect(await oidcRow('oidc|nameless')).toMatchObject({
+    expect(await accountOf('oidc|nameless')).toMatchObject({
       email: null,
       verified: false,
       name: 'Envolve member',
@@ -319,24 +301,19 @@ describe('the session callback', () => {
 
 const signOut = (token: JWT | null) => getAuthOptions().events!.signOut!({ token, session: undefined } as never);
 
-async function sessionVersion(id: string) {
-  const [row] = await db().select({ sv: users.sessionVersion }).from(users).where(eq(users.id, id));
-  return row!.sv;
-}
-
 describe('signing out', () => {
   it('ends nothing for a token without a subject', async () => {
     const blank = await createUser({ id: '' });
     await expect(signOut(null)).resolves.toBeUndefined();
     await expect(signOut({})).resolves.toBeUndefined();
     await expect(signOut({ sub: '', sv: 0 })).resolves.toBeUndefined();
-    expect(await sessionVersion(blank.id)).toBe(0);
+    expect(await accountOf(blank.id)).toMatchObject({ sessionVersion: 0 });
   });
 
   it('ends the sessions of the token’s subject', async () => {
     const ada = await createUser();
     await signOut({ sub: ada.id, sv: 0 });
-    expect(await sessionVersion(ada.id)).toBe(1);
+    expect(await accountOf(ada.id)).toMatchObject({ sessionVersion: 1 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { HANDLE_MAX, HANDLE_MIN, TOKEN_LIFETIME_MINUTES } from '@/lib/domain/accounts';
 import { RATE_LIMITS } from '@/lib/rate-limit';
@@ -10,27 +10,18 @@ import { users } from '@/models';
 import { createUser } from '../factories';
 import { accountOf, laterBy, onlyMail, queuedMail, tokenMailed, tokensOf } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
-import { call } from '../helpers/http';
+import { NOT_JSON, postBrokenJson, postsFromClients, useSiteUrl } from '../helpers/http';
 
 useTestDatabase();
 
 const SITE = 'http://envolve.example';
 const PASSWORD = 'Tulip-Rocket-Lantern-93';
 
-beforeEach(() => {
-  vi.stubEnv('NEXTAUTH_URL', SITE);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useSiteUrl(SITE);
 
-// Sign-ups are limited per client address: each call comes from an address of its own
-// unless a test says otherwise, so that the limit is met only where it is the subject.
-let clients = 0;
-const nextIp = () => `198.51.100.${(clients++ % 250) + 1}`;
-
-const register = (json: unknown, ip = nextIp()) =>
-  call('POST', '/api/auth/register', { json, headers: { 'x-forwarded-for': ip } });
+// Sign-ups are limited per client address.
+const post = postsFromClients('198.51.100');
+const register = (json: unknown, ip?: string) => post('/api/auth/register', json, { ip });
 
 /** The status and body of a registration, to compare whole. */
 async function answer(json: unknown, ip?: string) {
@@ -85,8 +76,10 @@ describe('POST /api/auth/register: a new address', () => {
       email: 'ada@example.com',
       verified: false,
       sessionVersion: 0,
+      name: 'Ada Lovelace',
       nickname: 'Ada_L',
       handleChosen: true,
+      picture: null,
     });
     expect(await verifyLocalCredentials('ada@example.com', PASSWORD)).toMatchObject({ id: ada!.id });
     expect(await verifyLocalCredentials('ADA@example.com', 'wrong password')).toBeNull();
@@ -307,13 +300,6 @@ describe('POST /api/auth/register: the other fields', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await call('POST', '/api/auth/register', {
-      body: '{nope',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect({ status: res.status, body: res.body }).toEqual({
-      status: 400,
-      body: { error: 'The request body must be valid JSON.', code: 'bad_request' },
-    });
+    expect(await postBrokenJson('/api/auth/register')).toEqual(NOT_JSON);
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { TOKEN_LIFETIME_MINUTES } from '@/lib/domain/accounts';
 import { RATE_LIMITS } from '@/lib/rate-limit';
@@ -11,19 +11,14 @@ import { users } from '@/models';
 import { createUser, type TestUser } from '../factories';
 import { accountOf, expireTokens, laterBy, onlyMail, queuedMail, tokenMailed, tokensOf } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
-import { call } from '../helpers/http';
+import { call, useSiteUrl } from '../helpers/http';
 
 useTestDatabase();
 
 const SITE = 'http://envolve.example';
 const PASSWORD = 'Tulip-Rocket-Lantern-93';
 
-beforeEach(() => {
-  vi.stubEnv('NEXTAUTH_URL', SITE);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useSiteUrl(SITE);
 
 const changeEmail = (as: TestUser | null, json: unknown) => call('POST', '/api/account/email', { as, json });
 

@@ -1,16 +1,16 @@
 import { spawn } from 'node:child_process';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db/client';
 import { DELIVER_EMAILS, startJobs } from '@/lib/jobs';
-import { redirectLogs } from '@/lib/log';
 import { deliverDueEmails, MAX_ATTEMPTS, type DeliveryReport } from '@/lib/notifications/deliver';
 import { readUnsubscribeToken, unsubscribeToken } from '@/lib/notifications/unsubscribe';
 import { emailOutbox, notificationPreferences, notifications } from '@/models';
 import { createEnvolvement, createPurchase, createUser, createWithMembers, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import { useTestSmtp, type ReceivedMail } from '../helpers/smtp';
+import { useKeptLogs } from '../helpers/logs';
+import { useMailSettings, useTestSmtp, type ReceivedMail } from '../helpers/smtp';
 
 // E-mail delivery end to end: an action writes a notification and its outbox row, the
 // worker sends it to a real SMTP server (tests/helpers/smtp.ts), and the message is read
@@ -26,20 +26,9 @@ const SECOND = 1000;
 const nothing: DeliveryReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
 
 const smtp = useTestSmtp();
-let logs: string[] = [];
-let restoreLogs: () => void = () => undefined;
-
-beforeEach(() => {
-  vi.stubEnv('NEXTAUTH_URL', SITE);
-  vi.stubEnv('MAIL_FROM', `${FROM.name} <${FROM.address}>`);
-  // The worker logs each refused send: kept here, out of the output.
-  logs = [];
-  restoreLogs = redirectLogs({ write: (line) => void logs.push(line) });
-});
-
-afterEach(() => {
-  restoreLogs();
-});
+useMailSettings(SITE, FROM);
+// The worker logs each refused send: kept here, out of the output.
+const logs = useKeptLogs();
 
 const joinFree = (as: TestUser, id: string) =>
   call('POST', '/api/payment/grant-access', { as, json: { submissionId: id } });
@@ -355,7 +344,7 @@ describe('retries', () => {
     expect(secondsFromNow(waiting.nextAttemptAt)).toBeLessThan(35);
     expect(smtp.received).toEqual([]);
     expect(smtp.dataCount()).toBe(1);
-    expect(logs.some((line) => line.includes('"scope":"mail"'))).toBe(true);
+    expect(logs().some((line) => line.includes('"scope":"mail"'))).toBe(true);
 
     // Not due yet.
     expect(await deliverDueEmails()).toEqual(nothing);

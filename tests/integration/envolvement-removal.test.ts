@@ -9,22 +9,11 @@ import { takeSpot } from '@/lib/payments/grant';
 import { envolvements, paymentRefunds, purchases, submissions } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import {
-  checkAccess,
-  deliver,
-  expectRefundedInFull,
-  joinByCard,
-  openCheckout,
-  paidSetup,
-  paymentOf,
-  refundsAtStripe as refundsOf,
-  useFakeStripe,
-  withStripeDown,
-} from '../helpers/payments';
+import { checkAccess, openCheckout, paidSetup, paymentOf, usePayments } from '../helpers/payments';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 
 useTestDatabase();
-const stripe = useFakeStripe();
+const { stripe, deliver, joinByCard, refundsAtStripe, expectRefundedInFull, withStripeDown } = usePayments();
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const GONE = { error: 'This envolvement was removed by its creator.', code: 'gone' };
@@ -32,10 +21,7 @@ const GONE = { error: 'This envolvement was removed by its creator.', code: 'gon
 const remove = (as: TestUser | null, id: string) => call('DELETE', `/api/post/${id}`, { as });
 const getItem = (as: TestUser | null, id: string) => call('GET', `/api/post/${id}`, { as });
 
-const join = async (buyer: TestUser, envolvementId: string) =>
-  (await joinByCard(stripe(), buyer, envolvementId)).intentId;
-
-const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
+const join = async (buyer: TestUser, envolvementId: string) => (await joinByCard(buyer, envolvementId)).intentId;
 
 async function listedIn(row: { id: string; title: string; creatorId: string }) {
   const explore = await call('GET', '/api/post/pull');
@@ -89,7 +75,7 @@ describe('DELETE /api/post/{id}', () => {
     expect(res.body).toEqual({ deleted: true, _id: row.id, archived: true, refunded: 2, refundsPending: 0 });
 
     for (const intentId of paid) {
-      await expectRefundedInFull(stripe(), intentId, 'removed', creator.id);
+      await expectRefundedInFull(intentId, 'removed', creator.id);
       expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, intentId))).toEqual([
         {
           id: expect.stringMatching(/^re_/),
@@ -176,10 +162,10 @@ describe('DELETE /api/post/{id}', () => {
     expect(await paymentOf(paying)).toMatchObject({ status: 'processing' });
 
     stripe().succeed(paying);
-    const answers = await deliver(stripe(), stripe().eventsFor(paying));
+    const answers = await deliver(stripe().eventsFor(paying));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(await db().select().from(purchases).where(eq(purchases.userId, late.id))).toEqual([]);
-    await expectRefundedInFull(stripe(), paying, 'removed', null);
+    await expectRefundedInFull(paying, 'removed', null);
     expect(await checkAccess(late, row.id)).toEqual({ hasAccess: false });
   });
 
@@ -199,7 +185,7 @@ describe('DELETE /api/post/{id}', () => {
     expect(second.body).toEqual({ deleted: true, _id: row.id, archived: true, refunded: 1, refundsPending: 0 });
     const third = await remove(creator, row.id);
     expect(third.body).toEqual({ deleted: true, _id: row.id, archived: true, refunded: 0, refundsPending: 0 });
-    await expectRefundedInFull(stripe(), intentId, 'removed', creator.id);
+    await expectRefundedInFull(intentId, 'removed', creator.id);
   });
 
   it('answers 401 signed out, 403 for anyone but the creator, 404 for an unknown or malformed id, changing nothing', async () => {

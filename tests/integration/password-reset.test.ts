@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkSignIn } from '@/lib/auth/sign-in-attempts';
 import { db } from '@/lib/db/client';
 import { TOKEN_LIFETIME_MINUTES } from '@/lib/domain/accounts';
@@ -12,7 +12,7 @@ import { users } from '@/models';
 import { createUser, type TestUser } from '../factories';
 import { accountOf, expireTokens, laterBy, queuedMail, tokenMailed, tokensOf } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
-import { call } from '../helpers/http';
+import { call, NOT_JSON, postBrokenJson, postsFromClients, useSiteUrl } from '../helpers/http';
 
 useTestDatabase();
 
@@ -20,26 +20,13 @@ const SITE = 'http://envolve.example';
 const OLD_PASSWORD = 'Tulip-Rocket-Lantern-93';
 const NEW_PASSWORD = 'Harbor-Violet-Compass-58';
 
-beforeEach(() => {
-  vi.stubEnv('NEXTAUTH_URL', SITE);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useSiteUrl(SITE);
 
-// Both endpoints are limited per client address: each call comes from an address of its
-// own unless a test says otherwise.
-let clients = 0;
-const nextIp = () => `203.0.113.${(clients++ % 250) + 1}`;
-
-const forgot = (json: unknown, ip = nextIp()) =>
-  call('POST', '/api/auth/forgot-password', { json, headers: { 'x-forwarded-for': ip } });
+// Both endpoints are limited per client address.
+const post = postsFromClients('203.0.113');
+const forgot = (json: unknown, ip?: string) => post('/api/auth/forgot-password', json, { ip });
 const reset = (json: unknown, options: { ip?: string; as?: TestUser } = {}) =>
-  call('POST', '/api/auth/reset-password', {
-    json,
-    as: options.as,
-    headers: { 'x-forwarded-for': options.ip ?? nextIp() },
-  });
+  post('/api/auth/reset-password', json, options);
 
 async function answer(promise: Promise<{ status: number; body: unknown }>) {
   const { status, body } = await promise;
@@ -170,14 +157,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await answer(forgot({ email: `${'a'.repeat(243)}@example.com` }))).toEqual(
       refusal('email', 'Email must be 254 characters or fewer'),
     );
-    const res = await call('POST', '/api/auth/forgot-password', {
-      body: '{nope',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect({ status: res.status, body: res.body }).toEqual({
-      status: 400,
-      body: { error: 'The request body must be valid JSON.', code: 'bad_request' },
-    });
+    expect(await postBrokenJson('/api/auth/forgot-password')).toEqual(NOT_JSON);
   });
 });
 

@@ -7,21 +7,11 @@ import { envolvements, payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { whileUpdating } from '../helpers/interleave';
-import {
-  checkAccess,
-  deliver,
-  editOffer,
-  openCheckout,
-  paidSetup,
-  paymentOf,
-  refundsAtStripe as refundsOf,
-  useFakeStripe,
-  withStripeDown,
-} from '../helpers/payments';
+import { checkAccess, editOffer, openCheckout, paidSetup, paymentOf, usePayments } from '../helpers/payments';
 import { createEnvolvement, createUser, type TestUser } from '../factories';
 
 useTestDatabase();
-const stripe = useFakeStripe();
+const { stripe, deliver, refundsAtStripe, withStripeDown } = usePayments();
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -44,8 +34,6 @@ const membersOf = (envolvementId: string) =>
     })
     .from(purchases)
     .where(eq(purchases.envolvementId, envolvementId));
-
-const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
 
 const intentCreates = (buyer: TestUser) =>
   stripe().requests.filter(
@@ -82,10 +70,10 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
     const { buyer, row } = await paidSetup();
     const first = await openCheckout(buyer, row.id);
     stripe().succeed(first);
-    await deliver(stripe(), stripe().eventsFor(first));
+    await deliver(stripe().eventsFor(first));
     const second = await intentChangedAtStripe(buyer, row.id, 1999);
     stripe().succeed(second);
-    const answers = await deliver(stripe(), stripe().eventsFor(second));
+    const answers = await deliver(stripe().eventsFor(second));
     expect(lastOutcome(answers)).toBe('moved: succeeded; refund: already_joined');
     expect(refundsAtStripe(second)).toEqual([{ amount: 1999, reason: 'already_joined' }]);
     expect(await paymentOf(second)).toMatchObject({
@@ -110,7 +98,7 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
       (await call('POST', '/api/payment/grant-access', { as: buyer, json: { submissionId: row.id } })).status,
     ).toBe(200);
     stripe().succeed(intentId);
-    await deliver(stripe(), stripe().eventsFor(intentId));
+    await deliver(stripe().eventsFor(intentId));
     expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason: 'already_joined' }]);
     expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', refundReason: 'already_joined' });
     expect(await membersOf(row.id)).toEqual([
@@ -125,7 +113,7 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
     const more = await intentChangedAtStripe(other, row.id, 2999);
     for (const intentId of [less, more]) {
       stripe().succeed(intentId);
-      const answers = await deliver(stripe(), stripe().eventsFor(intentId));
+      const answers = await deliver(stripe().eventsFor(intentId));
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
     }
     expect(refundsAtStripe(less)).toEqual([{ amount: 999, reason: 'amount_mismatch' }]);
@@ -154,7 +142,7 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
     // While the buyer pays: the last spot goes to someone else, the creator pauses, the period ends.
     const rival = await openCheckout(await createUser(), soldOut.id);
     stripe().succeed(rival);
-    await deliver(stripe(), stripe().eventsFor(rival));
+    await deliver(stripe().eventsFor(rival));
     // Stripe down: the pause could not cancel the checkout, which the buyer pays anyway.
     await withStripeDown(() => edit(creator, paused.id, { isActive: false, quantity: { quantity: null } }));
     await db()
@@ -164,7 +152,7 @@ describe('a payment that cannot be fulfilled is refunded in full', () => {
 
     for (const [reason, intentId] of Object.entries(checkouts)) {
       stripe().succeed(intentId);
-      await deliver(stripe(), stripe().eventsFor(intentId));
+      await deliver(stripe().eventsFor(intentId));
       expect(refundsAtStripe(intentId)).toEqual([{ amount: 1999, reason }]);
       expect(await paymentOf(intentId)).toMatchObject({ status: 'refunded', refundReason: reason });
       expect(await db().select().from(purchases).where(eq(purchases.paymentIntentId, intentId))).toEqual([]);
@@ -259,7 +247,7 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     const { creator, buyer, row } = await paidSetup();
     const first = await openCheckout(buyer, row.id);
     stripe().succeed(first);
-    await deliver(stripe(), stripe().eventsFor(first));
+    await deliver(stripe().eventsFor(first));
     const [purchase] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, first));
     expect((await call('POST', `/api/payment/refund/${purchase!.id}`, { as: creator })).status).toBe(200);
 
@@ -267,7 +255,7 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     expect(again).not.toBe(first);
     expect(stripe().intents.get(again)).toMatchObject({ status: 'requires_payment_method', amount: 1999 });
     stripe().succeed(again);
-    await deliver(stripe(), stripe().eventsFor(again));
+    await deliver(stripe().eventsFor(again));
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
     expect((await membersOf(row.id)).map((m) => [m.paymentIntentId, m.endedAt === null])).toEqual(
       expect.arrayContaining([
@@ -281,7 +269,7 @@ describe('POST /api/payment/create-payment-intent: one open intent per buyer, ke
     const { buyer, row } = await paidSetup();
     const intentId = await openCheckout(buyer, row.id);
     stripe().process(intentId);
-    await deliver(stripe(), stripe().eventsFor(intentId));
+    await deliver(stripe().eventsFor(intentId));
     const res = await checkout(buyer, { submissionId: row.id });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: 'Your payment is being processed. Check back in a moment.', code: 'conflict' });

@@ -6,23 +6,14 @@ import { ABANDON_AFTER_MS, reconcilePayments } from '@/lib/payments/reconcile';
 import { payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { invalidRequest } from '../helpers/fake-stripe-ledger';
-import {
-  checkAccess,
-  historyOf,
-  joinByCard,
-  openCheckout,
-  paidSetup,
-  paymentOf,
-  useFakeStripe,
-  withStripeDown,
-} from '../helpers/payments';
+import { checkAccess, historyOf, openCheckout, paidSetup, paymentOf, usePayments } from '../helpers/payments';
 import { createUser } from '../factories';
 
 // What reconciliation finds at Stripe when no webhook told the app: disputes, intents
 // Stripe no longer knows, a Stripe that cannot be reached, and a buyer who pays at the
 // moment an abandoned intent is canceled.
 useTestDatabase();
-const stripe = useFakeStripe();
+const { stripe, joinByCard, withStripeDown } = usePayments();
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -49,7 +40,7 @@ async function createdAtOf(paymentId: string): Promise<Date> {
 describe('reconcilePayments and disputes with no webhook', () => {
   it('applies a dispute opened at Stripe, then its loss, which ends the membership even past the watch window', async () => {
     const { buyer, row } = await paidSetup();
-    const { intentId, purchase } = await joinByCard(stripe(), buyer, row.id);
+    const { intentId, purchase } = await joinByCard(buyer, row.id);
     const dispute = stripe().dispute(intentId);
 
     expect(await reconcilePayments({ now: later(6 * MINUTE) })).toMatchObject({ checked: 1, changed: 1, failed: 0 });
@@ -74,7 +65,7 @@ describe('reconcilePayments and disputes with no webhook', () => {
 
   it('gives a payment back its standing when Stripe says the dispute was won', async () => {
     const { buyer, row } = await paidSetup();
-    const { intentId } = await joinByCard(stripe(), buyer, row.id);
+    const { intentId } = await joinByCard(buyer, row.id);
     const dispute = stripe().dispute(intentId);
     await reconcilePayments({ now: later(6 * MINUTE) });
     stripe().closeDispute(dispute.id, 'won');
@@ -177,8 +168,8 @@ describe('reconcilePayments and abandoned intents', () => {
   it('counts nothing as canceled for paid payments older than a day', async () => {
     const { buyer, row } = await paidSetup();
     const other = await createUser();
-    const { intentId } = await joinByCard(stripe(), buyer, row.id);
-    await joinByCard(stripe(), other, row.id);
+    const { intentId } = await joinByCard(buyer, row.id);
+    await joinByCard(other, row.id);
     stripe().refund(intentId);
     expect(await reconcilePayments({ now: later(2 * DAY) })).toEqual({
       checked: 2,

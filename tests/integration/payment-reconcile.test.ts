@@ -7,30 +7,15 @@ import { reconcilePayments } from '@/lib/payments/reconcile';
 import { paymentRefunds, payments, purchases } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
-import {
-  checkAccess,
-  deliver,
-  expectRefundedInFull,
-  joinByCard,
-  openCheckout,
-  paidSetup,
-  paymentOf,
-  refundsAtStripe as refundsOf,
-  useFakeStripe,
-  withStripeDown,
-} from '../helpers/payments';
-import { createUser, type TestUser } from '../factories';
+import { checkAccess, openCheckout, paidSetup, paymentOf, usePayments } from '../helpers/payments';
+import { createUser } from '../factories';
 
 const database = useTestDatabase();
-const stripe = useFakeStripe();
+const { stripe, deliver, joinByCard, refundsAtStripe, expectRefundedInFull, withStripeDown } = usePayments();
 
 const MINUTE = 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 const nothing = { checked: 0, changed: 0, canceled: 0, failed: 0 };
-
-const join = (buyer: TestUser, envolvementId: string) => joinByCard(stripe(), buyer, envolvementId);
-
-const refundsAtStripe = (intentId: string) => refundsOf(stripe(), intentId);
 
 describe('reconcilePayments', () => {
   it('fulfils a payment whose webhook never came, once five minutes have passed and not before', async () => {
@@ -58,8 +43,8 @@ describe('reconcilePayments', () => {
   it('applies refunds made in the dashboard with no webhook: in full ends the membership, in part keeps it', async () => {
     const { buyer, row } = await paidSetup();
     const partly = await createUser();
-    const full = await join(buyer, row.id);
-    const part = await join(partly, row.id);
+    const full = await joinByCard(buyer, row.id);
+    const part = await joinByCard(partly, row.id);
     stripe().refund(full.intentId);
     stripe().refund(part.intentId, 700);
 
@@ -83,8 +68,8 @@ describe('reconcilePayments', () => {
   it('checks paid payments in turn, so a limited run does not look at the same ones forever', async () => {
     const { buyer, row } = await paidSetup();
     const second = await createUser();
-    await join(buyer, row.id);
-    const newer = await join(second, row.id);
+    await joinByCard(buyer, row.id);
+    const newer = await joinByCard(second, row.id);
     stripe().refund(newer.intentId);
     expect(await reconcilePayments({ now: later(6 * MINUTE), limit: 1 })).toEqual({
       checked: 1,
@@ -103,7 +88,7 @@ describe('reconcilePayments', () => {
 
   it('stops watching a paid payment once the dispute window has passed, but never an open one', async () => {
     const { buyer, row } = await paidSetup();
-    const old = await join(buyer, row.id);
+    const old = await joinByCard(buyer, row.id);
     stripe().refund(old.intentId);
     const waiting = await openCheckout(await createUser(), row.id);
     await db()
@@ -118,7 +103,7 @@ describe('reconcilePayments', () => {
 
   it('finishes a refund that failed at Stripe, with the reason and requester decided then', async () => {
     const { creator, buyer, row } = await paidSetup();
-    const { intentId, purchase } = await join(buyer, row.id);
+    const { intentId, purchase } = await joinByCard(buyer, row.id);
     const refused = await withStripeDown(() => call('POST', `/api/payment/refund/${purchase.id}`, { as: creator }));
     // Stripe unreachable: come back later, and the refund stays owed.
     expect(refused.status).toBe(503);
@@ -140,7 +125,7 @@ describe('reconcilePayments', () => {
       canceled: 0,
       failed: 0,
     });
-    await expectRefundedInFull(stripe(), intentId, 'creator', creator.id);
+    await expectRefundedInFull(intentId, 'creator', creator.id);
     expect(
       await db()
         .select({
@@ -155,16 +140,16 @@ describe('reconcilePayments', () => {
 
   it('refunds a member of a removed envolvement whose dispute was won after the removal', async () => {
     const { creator, buyer, row } = await paidSetup();
-    const { intentId } = await join(buyer, row.id);
+    const { intentId } = await joinByCard(buyer, row.id);
     const dispute = stripe().dispute(intentId);
-    await deliver(stripe(), stripe().eventsFor(intentId));
+    await deliver(stripe().eventsFor(intentId));
     // Stripe holds the money while the dispute is open: nothing to refund yet.
     expect((await call('DELETE', `/api/post/${row.id}`, { as: creator })).body).toMatchObject({
       archived: true,
       refunded: 0,
     });
     stripe().closeDispute(dispute.id, 'won');
-    await deliver(stripe(), stripe().eventsFor(intentId));
+    await deliver(stripe().eventsFor(intentId));
     expect(await paymentOf(intentId)).toMatchObject({ status: 'succeeded', refundReason: null });
 
     expect(await reconcilePayments({ now: later(6 * MINUTE) })).toEqual({
@@ -173,7 +158,7 @@ describe('reconcilePayments', () => {
       canceled: 0,
       failed: 0,
     });
-    await expectRefundedInFull(stripe(), intentId, 'removed', null);
+    await expectRefundedInFull(intentId, 'removed', null);
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: false });
   });
 
@@ -209,11 +194,11 @@ describe('reconcilePayments', () => {
     ]);
     const silent = await openCheckout(unheard, row.id);
     stripe().succeed(silent);
-    const refundedAtDashboard = await join(dashboard, row.id);
+    const refundedAtDashboard = await joinByCard(dashboard, row.id);
     stripe().refund(refundedAtDashboard.intentId);
     const abandoned = await openCheckout(abandoner, row.id);
     const removed = await paidSetup();
-    const member = await join(removedMember, removed.row.id);
+    const member = await joinByCard(removedMember, removed.row.id);
     await withStripeDown(() => call('DELETE', `/api/post/${removed.row.id}`, { as: removed.creator }));
     expect(await paymentOf(member.intentId)).toMatchObject({ status: 'succeeded', refundReason: 'removed' });
 

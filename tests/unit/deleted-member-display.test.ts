@@ -7,7 +7,8 @@ import { OfferDialogBody } from '@/components/envolvement/offer-dialog';
 import type { AccountDeletionImpact } from '@/lib/account/impact';
 import { DELETED_MEMBER, handleLabel, isDeletedUserId } from '@/lib/domain/deleted-member';
 import { receiptLine } from '@/lib/envolvements/rules';
-import type { EnvolvementDto, MemberDto } from '@/lib/envolvements/types';
+import type { MemberDto } from '@/lib/envolvements/types';
+import { buildEnvolvementDto } from '../factories/envolvement-dto';
 
 const DELETED_ID = 'deleted|5f0c2a7e-8d51-4c3b-9f0a-2b7e4c1d9a10';
 
@@ -37,29 +38,15 @@ describe('a deleted account where names are shown', () => {
   });
 
   it('names a deleted creator in the offer dialog without linking to a profile', () => {
-    const envolvement = {
-      _id: '0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001',
-      title: 'Portrait commission',
-      previewText: 'A hand-drawn portrait of you.',
-      description: '',
-      imgUrl: '',
+    const envolvement = buildEnvolvementDto({
       username: DELETED_MEMBER,
-      userPicture: null,
       userID: DELETED_ID,
       categories: ['Art'],
       datePublished: '2026-03-07T12:00:00Z',
-      price: { price: 0, free: true },
-      priceCents: 0,
-      currency: 'usd',
-      endDate: { endDate: null, none: true },
-      targetEnvolvmentDate: null,
-      quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
+      active: false,
       isActive: false,
-      purchasedBy: [],
-      purchasedUserIDs: [],
       removed: true,
-      membership: null,
-    } as unknown as EnvolvementDto;
+    });
     const html = renderToStaticMarkup(
       createElement(OfferDialogBody, {
         envolvement,

@@ -5,50 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { OfferCard } from '@/components/envolvement/offer-card';
 import { endDateLine, OfferDialogBody } from '@/components/envolvement/offer-dialog';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
+import { buildEnvolvementDto } from '../factories/envolvement-dto';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString();
 
-function offer(overrides: Partial<EnvolvementDto> = {}): EnvolvementDto {
-  return {
-    _id: '0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001',
-    type: 'BaseEnvolvement',
-    title: 'Portrait commission',
-    previewText: 'A hand-drawn portrait of you.',
-    description: '',
-    imgUrl: '',
-    username: 'inesdraws',
-    userPicture: null,
-    userID: 'local|creator-1',
-    categories: ['Art', 'Tutorials'],
-    datePublished: inDays(-3),
-    price: { price: 0, free: true },
-    priceCents: 0,
-    currency: 'usd',
-    endDate: { endDate: null, none: true },
-    targetEnvolvmentDate: null,
-    quantity: { quantity: 0, unlimited: true, currentEnvolves: 0 },
-    active: true,
-    isActive: true,
-    comments: false,
-    published: { published: false, publishedReleaseDate: null },
-    submissions: {
-      submissionsAllowed: false,
-      submissionsActive: false,
-      submissionsIDPair: null,
-      submissionDescription: '',
-      submissionDeadline: null,
-      submissionsDeadline: null,
-      submissionContent: { picture: false, description: false, url: false },
-    },
-    purchasedBy: [],
-    purchasedUserIDs: [],
-    activityPost: [],
-    removed: false,
-    membership: null,
-    ...overrides,
-  };
-}
+const offer = (overrides: Partial<EnvolvementDto> = {}) =>
+  buildEnvolvementDto({ datePublished: inDays(-3), ...overrides });
 
 const text = (html: string) =>
   html

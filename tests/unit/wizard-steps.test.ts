@@ -14,6 +14,7 @@ import {
 import { stepErrors, validateWizard } from '@/lib/envolvements/wizard-check';
 import { createEnvolvementSchema } from '@/lib/validation/envolvement';
 import { fieldErrorsOf } from '@/lib/validation/check';
+import { creationBody, submissionsOff } from '../factories/envolvement-input';
 
 const ready = (overrides: Partial<WizardState> = {}): WizardState => ({
   ...emptyWizard(),
@@ -79,16 +80,22 @@ describe('steps 3 and 4 completeness', () => {
 });
 
 describe('quantity input', () => {
-  it('keeps whole numbers up to 10000, caps above it and turns anything else into 0', () => {
-    expect(parseQuantityInput('0')).toBe(0);
-    expect(parseQuantityInput('9999')).toBe(9999);
-    expect(parseQuantityInput('10000')).toBe(10000);
-    expect(parseQuantityInput('10001')).toBe(10000);
-    expect(parseQuantityInput('1e9')).toBe(10000);
-    expect(parseQuantityInput('12.7')).toBe(12);
-    expect(parseQuantityInput('')).toBe(0);
-    expect(parseQuantityInput('twelve')).toBe(0);
-    expect(parseQuantityInput('-3')).toBe(0);
+  // Whole numbers up to 10000 stay, above it they are capped, and anything else is 0.
+  it.each([
+    ['0', 0],
+    ['25', 25],
+    ['9999', 9999],
+    ['10000', 10000],
+    ['10001', 10000],
+    ['1e9', 10000],
+    ['12.7', 12],
+    ['', 0],
+    ['twelve', 0],
+    ['abc', 0],
+    ['-3', 0],
+    ['-4', 0],
+  ])('reads %j as %i', (typed, quantity) => {
+    expect(parseQuantityInput(typed)).toBe(quantity);
   });
 });
 
@@ -250,31 +257,29 @@ describe('the creation body', () => {
         publishedReleaseDate: '2027-06-01',
       }),
     );
-    expect(body).toEqual({
-      type: 'BaseEnvolvement',
-      isActive: false,
-      title: 'Portrait commission',
-      previewText: 'A hand-drawn portrait of you.',
-      description: 'Details.',
-      file: '',
-      price: { price: 0, free: true },
-      quantity: { quantity: 12, unlimited: false, currentEnvolves: 0 },
-      categories: ['Art', 'Tutorials'],
-      endDate: { endDate: new Date(2027, 4, 1).toISOString(), none: false },
-      submissions: {
-        submissionsAllowed: true,
-        submissionsActive: false,
-        submissionsIDPair: null,
-        submissionDescription: 'A photo of you',
-        submissionDeadline: new Date(2027, 4, 10).toISOString(),
-        submissionContent: { picture: true, description: false, url: true },
-      },
-      comments: true,
-      published: { published: true, publishedReleaseDate: new Date(2027, 5, 1).toISOString() },
-      imgUrl: '/uploads/covers/a.png',
-      targetEnvolvmentDate: new Date(2027, 4, 20).toISOString(),
-      activityPostJSON: '',
-    });
+    // What is not named here (type, isActive, file, the free price, activityPostJSON) is as in the factory's body.
+    expect(body).toEqual(
+      creationBody({
+        title: 'Portrait commission',
+        previewText: 'A hand-drawn portrait of you.',
+        description: 'Details.',
+        quantity: { quantity: 12, unlimited: false, currentEnvolves: 0 },
+        categories: ['Art', 'Tutorials'],
+        endDate: { endDate: new Date(2027, 4, 1).toISOString(), none: false },
+        submissions: {
+          submissionsAllowed: true,
+          submissionsActive: false,
+          submissionsIDPair: null,
+          submissionDescription: 'A photo of you',
+          submissionDeadline: new Date(2027, 4, 10).toISOString(),
+          submissionContent: { picture: true, description: false, url: true },
+        },
+        comments: true,
+        published: { published: true, publishedReleaseDate: new Date(2027, 5, 1).toISOString() },
+        imgUrl: '/uploads/covers/a.png',
+        targetEnvolvmentDate: new Date(2027, 4, 20).toISOString(),
+      }),
+    );
   });
 
   it('sends quantity 0 when unlimited, no end date as none, and nothing the switched-off settings held', () => {
@@ -293,14 +298,7 @@ describe('the creation body', () => {
     expect(body.quantity).toEqual({ quantity: 0, unlimited: true, currentEnvolves: 0 });
     expect(body.endDate).toEqual({ endDate: null, none: true });
     expect(body.targetEnvolvmentDate).toBeNull();
-    expect(body.submissions).toEqual({
-      submissionsAllowed: false,
-      submissionsActive: false,
-      submissionsIDPair: null,
-      submissionDescription: '',
-      submissionDeadline: null,
-      submissionContent: { picture: false, description: false, url: false },
-    });
+    expect(body.submissions).toEqual(submissionsOff());
     expect(body.published).toEqual({ published: false, publishedReleaseDate: null });
   });
 

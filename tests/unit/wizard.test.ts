@@ -3,7 +3,6 @@ import {
   emptyWizard,
   isStepComplete,
   nextHint,
-  parseQuantityInput,
   setSubmissionsAllowed,
   toCreationBody,
 } from '@/lib/envolvements/wizard';
@@ -41,16 +40,6 @@ describe('why Next is disabled', () => {
   it('says nothing when Next is enabled', () => {
     expect(nextHint(1, filled(), 'usd')).toBeNull();
     expect(nextHint(3, emptyWizard(), 'usd')).toBeNull();
-  });
-});
-
-describe('quantity input', () => {
-  it('caps at 10000 and turns anything else into 0', () => {
-    expect(parseQuantityInput('25')).toBe(25);
-    expect(parseQuantityInput('10000')).toBe(10000);
-    expect(parseQuantityInput('10001')).toBe(10000);
-    expect(parseQuantityInput('abc')).toBe(0);
-    expect(parseQuantityInput('-4')).toBe(0);
   });
 });
 

@@ -1,12 +1,8 @@
-import { PageNotice } from '@/components/ui/notice';
+import { notFoundNotice } from '@/components/ui/notice';
 import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 
-export default function CheckoutNotFound() {
-  return (
-    <PageNotice
-      heading={false}
-      title={ENVOLVEMENT_NOT_FOUND}
-      action={{ href: '/explore', label: 'Explore envolvements' }}
-    />
-  );
-}
+export default notFoundNotice({
+  heading: false,
+  title: ENVOLVEMENT_NOT_FOUND,
+  action: { href: '/explore', label: 'Explore envolvements' },
+});

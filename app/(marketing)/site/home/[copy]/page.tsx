@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FeatureCard } from '@/components/marketing/feature-card';
+import { HeadedSection } from '@/components/marketing/headed-section';
 import { OfferCarousel } from '@/components/marketing/offer-carousel';
 import { Team } from '@/components/marketing/team';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -78,10 +79,7 @@ function Hero() {
 
 function Features() {
   return (
-    <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-6 py-16">
-      <h2 id="features-heading" className="text-center text-3xl font-bold text-ink">
-        Why creators choose Envolve
-      </h2>
+    <HeadedSection id="features-heading" title="Why creators choose Envolve" className="mx-auto max-w-6xl px-6 py-16">
       <div className="mt-10 grid gap-6 md:grid-cols-3">
         {FEATURES.map((feature) => (
           <FeatureCard key={feature.title} {...feature} heading="h3" titleClassName="text-lg font-semibold text-ink" />
@@ -92,7 +90,7 @@ function Features() {
           See all features
         </Link>
       </div>
-    </section>
+    </HeadedSection>
   );
 }
 
