@@ -140,27 +140,55 @@ export async function signInWithPassword(
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** Where a spec finds the link that confirms a new address: the test mail server, or the development mailbox. */
+export type ConfirmationLink = (page: Page, email: string) => Promise<string>;
+
+const fromMailSink: ConfirmationLink = async (page, email) =>
+  linkIn(await latestMail(page.request, email, 'Confirm your e-mail address'), '/verify-email?token=');
+
+/**
+ * The confirmation link as a developer finds it: in the development mailbox (`/dev/mail`),
+ * where e-mails are written when there is no SMTP server. The mail job writes it within seconds.
+ */
+export const fromDevMailbox: ConfirmationLink = async (page, email) => {
+  const message = page.getByRole('link').filter({ hasText: 'Confirm your e-mail address' }).filter({ hasText: email });
+  await expect(async () => {
+    await page.goto('/dev/mail');
+    await expect(message).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  await message.click();
+  const href = await page
+    .frameLocator('iframe')
+    .getByRole('link', { name: 'Confirm my address' })
+    .getAttribute('href', { timeout: 60_000 });
+  expect(href).toContain('/verify-email?token=');
+  return href!;
+};
+
 /**
  * Signs a new e-mail and password account up through /login in `page`, confirms its address
  * with the link e-mailed to it, and signs in: `page` is left on its profile. Returns the
  * nickname the profile shows for it.
  */
-export async function signUp(page: Page, account: { name: string; email: string }): Promise<{ nickname: string }> {
+export async function signUp(
+  page: Page,
+  account: { name: string; email: string },
+  confirmationLink: ConfirmationLink = fromMailSink,
+): Promise<{ nickname: string }> {
   await page.goto('/login');
   await openTab(page, 'Sign up');
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Check your inbox')).toBeVisible();
-  const mail = await latestMail(page.request, account.email, 'Confirm your e-mail address');
-  await page.goto(linkIn(mail, '/verify-email?token='));
-  await expect(page.getByRole('heading', { name: 'Address confirmed' })).toBeVisible();
+  await expect(page.getByText('Check your inbox')).toBeVisible({ timeout: 60_000 });
+  await page.goto(await confirmationLink(page, account.email));
+  await expect(page.getByRole('heading', { name: 'Address confirmed' })).toBeVisible({ timeout: 60_000 });
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/profile');
+  await page.waitForURL('**/profile', { timeout: 60_000 });
   const handle = page.getByTestId('profile-handle');
   await expect(handle).toHaveText(/^@\w+$/);
   return { nickname: (await handle.textContent())!.trim().slice(1) };
