@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as AUTH_GET, POST as AUTH_POST } from '@/app/api/auth/[...nextauth]/route';
 import { db } from '@/lib/db/client';
 import { MAX_JSON_BYTES } from '@/lib/http/body';
@@ -11,10 +11,10 @@ import { call, sessionCookie } from '../helpers/http';
 
 useTestDatabase();
 
-const originalSiteUrl = process.env.NEXTAUTH_URL;
-afterEach(() => {
-  if (originalSiteUrl === undefined) delete process.env.NEXTAUTH_URL;
-  else process.env.NEXTAUTH_URL = originalSiteUrl;
+// The site's address is said for every test, whatever another file in this worker left:
+// the origin checks below compare against it.
+beforeEach(() => {
+  vi.stubEnv('NEXTAUTH_URL', 'http://localhost:3000');
 });
 
 const create = async (options: { headers?: Record<string, string>; json?: unknown; body?: string }) =>
@@ -97,7 +97,7 @@ describe('writes come from this site', () => {
     // Only the first, from the site's own origin, made an envolvement.
     expect(await db().select().from(envolvements)).toHaveLength(1);
     // Behind https the session cookie carries the __Secure- prefix.
-    process.env.NEXTAUTH_URL = 'https://envolve.example';
+    vi.stubEnv('NEXTAUTH_URL', 'https://envolve.example');
     const cookie = `__Secure-${await sessionCookie(await createUser())}`;
     const behindProxy = await call('POST', '/api/post/new-base-envolvement', {
       json: creationBody(),
@@ -198,7 +198,7 @@ describe('security headers on API answers', () => {
   });
 
   it('asks for HTTPS (HSTS) when the site is served over https', async () => {
-    process.env.NEXTAUTH_URL = 'https://envolve.example';
+    vi.stubEnv('NEXTAUTH_URL', 'https://envolve.example');
     const res = await call('POST', '/api/waitlist', { json: { email: 'a@example.com' } });
     expect(res.response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
   });
