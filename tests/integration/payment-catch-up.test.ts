@@ -62,6 +62,9 @@ describe('after a start', () => {
       timeout: 15_000,
       interval: 200,
     });
+    // The run logs its report once its sweep has returned, a moment after the payment changed.
+    const reported = () => lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'reconciled');
+    await vi.waitFor(() => expect(reported()).not.toEqual([]), { timeout: 5_000, interval: 50 });
 
     const asked = await database
       .handle()
@@ -69,8 +72,7 @@ describe('after a start', () => {
         RECONCILE_PAYMENTS,
       ]);
     expect(asked.rows[0]!.n).toBe(1);
-    const runs = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'reconciled');
-    expect(runs).toEqual([
+    expect(reported()).toEqual([
       expect.objectContaining({ run: 'catch-up', report: { checked: 1, changed: 1, canceled: 0, failed: 0 } }),
     ]);
   });
