@@ -27,7 +27,7 @@ test.describe.serial('joining', () => {
     await page.waitForURL(`**/envolvement/${oneSpot}`);
     await expect(page.getByRole('tab', { name: 'Activity' })).toBeVisible();
     await expect(page.getByTestId('lock-panel')).toHaveCount(0);
-    await expect(page.getByTestId('spots-left')).toHaveText('0 / 1');
+    await expect(page.getByTestId('spots-left')).toHaveText('Sold out');
     await page.goto(`/payment/${oneSpot}`);
     await expect(page.getByText('You have already bought this!')).toBeVisible();
     await page.goto('/explore?category=Interactive');

@@ -147,7 +147,7 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     const card = page.getByTestId('offer-card').filter({ hasText: title });
     await expect(card).toBeVisible();
     await expect(card.getByTestId('price-badge')).toHaveText('Free');
-    await expect(card.getByTestId('spots')).toHaveText('12/12');
+    await expect(card.getByTestId('spots')).toHaveText('12 of 12 spots left');
     await expect(card.getByTestId('days-left')).toHaveText(/^(9|10) Days$/);
 
     await searchExplore(page, `no such thing ${stamp}`);

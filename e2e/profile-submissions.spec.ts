@@ -130,3 +130,23 @@ test.describe('profiles', () => {
     await expect.poll(shown).not.toBe(before);
   });
 });
+
+test.describe("a creator's pages, for visitors", () => {
+  test('put ended envolvements under their own heading, and more from the creator on each page', async ({ page }) => {
+    await page.goto('/profile/demo-ines');
+    const ended = page.getByTestId('ended-envolvements');
+    await expect(ended.getByRole('heading', { name: 'Ended', level: 2 })).toBeVisible();
+    await expect(ended.getByTestId('offer-card').filter({ hasText: 'Archived: spring sketchbook swap' })).toBeVisible();
+    await expect(ended.getByText('Zine collaboration')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Zine collaboration' }).click();
+    await expect(page.getByRole('heading', { name: 'Zine collaboration', level: 1 })).toBeVisible();
+    const more = page.getByTestId('more-from-creator');
+    await expect(more.getByRole('link', { name: 'More from @inesdraws' })).toHaveAttribute(
+      'href',
+      '/profile/demo-ines',
+    );
+    await expect(more.getByTestId('offer-card').filter({ hasText: 'Ink drawing fundamentals' })).toBeVisible();
+    await expect(more.getByText('Zine collaboration')).toHaveCount(0);
+    await expect(more.getByText('Archived: spring sketchbook swap')).toHaveCount(0);
+  });
+});

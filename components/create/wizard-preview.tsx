@@ -69,7 +69,7 @@ export function WizardPreview({ state, creator, currency }: WizardPreviewProps) 
                     <dd className="font-semibold text-ink">{formatPrice(offer.priceCents, offer.currency)}</dd>
                   </div>
                   <div className="rounded-xl bg-slate-50 p-3">
-                    <dt className="text-xs text-slate-500">Spots Left</dt>
+                    <dt className="text-xs text-slate-500">Spots</dt>
                     <dd className="font-semibold text-ink">{spotsLabel(offer.quantity)}</dd>
                   </div>
                 </dl>

@@ -26,3 +26,10 @@ type SpotColumns = { unlimited: AnyPgColumn; currentCount: AnyPgColumn; quantity
 export function hasFreeSpotSql(table: SpotColumns = envolvements): SQL {
   return sql`(${table.unlimited} or ${table.currentCount} < ${table.quantity})`;
 }
+
+type EndColumns = { endDate: AnyPgColumn };
+
+/** Its end date has passed (none never does) at `now`; rules.ts's hasEnded. */
+export function hasEndedSql(table: EndColumns = envolvements, now: Date = new Date()): SQL {
+  return sql`(${table.endDate} is not null and ${table.endDate} < ${now.toISOString()}::timestamptz)`;
+}

@@ -33,6 +33,12 @@ export function daysLeft(endDate: EndDate, now: Date = new Date()): number | nul
   return Math.floor((end.getTime() - now.getTime()) / DAY_MS);
 }
 
+/** Whether the end date has passed: none never does. Queries say the same with hasEndedSql (./conditions.ts). */
+export function hasEnded(endDate: EndDate, now: Date = new Date()): boolean {
+  const days = daysLeft(endDate, now);
+  return days !== null && days < 0;
+}
+
 /** 'No Deadline', or the whole days left until the end date ('1 Day', '3 Days'). */
 export function daysLeftLabel(endDate: EndDate, now: Date = new Date()): string {
   const days = daysLeft(endDate, now);
@@ -49,10 +55,16 @@ export function spotsLeft(spots: Spots): number | null {
   return Math.max(0, spots.quantity - spots.currentEnvolves);
 }
 
-/** 'Unlimited' or 'left/total'. */
+/**
+ * The spots in words, the same on every card, page and share image: 'Unlimited', 'Sold out',
+ * '1 spot left' or '8 of 10 spots left'. A bare '8/10' read as full rather than as spots left.
+ */
 export function spotsLabel(spots: Spots): string {
   const left = spotsLeft(spots);
-  return left === null ? 'Unlimited' : `${left}/${spots.quantity}`;
+  if (left === null) return 'Unlimited';
+  if (left === 0) return 'Sold out';
+  if (left === 1) return '1 spot left';
+  return `${left} of ${spots.quantity} spots left`;
 }
 
 /**
@@ -103,8 +115,7 @@ export function offerStatus(offer: OfferFacts, now: Date = new Date()): OfferSta
   if (offer.removed) return 'removed';
   if (isSoldOut(offer.quantity)) return 'sold_out';
   if (!offer.active) return 'draft';
-  const days = daysLeft(offer.endDate, now);
-  return days !== null && days < 0 ? 'ended' : 'open';
+  return hasEnded(offer.endDate, now) ? 'ended' : 'open';
 }
 
 /** The badge a card, the dialog and the detail page show for a status; none while open. */

@@ -1,5 +1,5 @@
 import { encode } from 'next-auth/jwt';
-import { beforeEach, vi } from 'vitest';
+import { beforeEach, expect, vi } from 'vitest';
 import { NextRequest } from 'next/server';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { resolveRoute } from './routes';
@@ -118,4 +118,20 @@ export async function postBrokenJson(path: string, as?: Principal) {
     headers: { 'content-type': 'application/json' },
   });
   return { status, body };
+}
+
+/**
+ * The items of every page of a list, following its Link headers from `path` to the end as a
+ * profile's 'Load more' does; each page must answer 200.
+ */
+export async function everyPage<T>(path: string, as: Principal | null): Promise<T[][]> {
+  const pages: T[][] = [];
+  let next: string | null = path;
+  while (next) {
+    const res = await call('GET', next, { as });
+    expect(res.status).toBe(200);
+    pages.push(res.body as T[]);
+    next = /<([^>]+)>;\s*rel="next"/.exec(res.response.headers.get('link') ?? '')?.[1] ?? null;
+  }
+  return pages;
 }

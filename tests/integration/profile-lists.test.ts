@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db';
-import { call } from '../helpers/http';
+import { call, everyPage } from '../helpers/http';
 import { createEnvolvement, createPurchase, createUser } from '../factories';
 
 useTestDatabase();
 
 type Listed = { _id: string; title: string };
-
-/** Follows a list's Link headers from `path` to its end, as the profile's 'Load more' does. */
-async function everyPage(path: string, as: { id: string } | null) {
-  const pages: Listed[][] = [];
-  let next: string | null = path;
-  while (next) {
-    const res = await call('GET', next, { as });
-    expect(res.status).toBe(200);
-    pages.push(res.body as Listed[]);
-    next = /<([^>]+)>;\s*rel="next"/.exec(res.response.headers.get('link') ?? '')?.[1] ?? null;
-  }
-  return pages;
-}
 
 async function creatorWith(published: number, drafts: number) {
   const creator = await createUser({ id: 'local|lists-creator' });
@@ -36,7 +23,7 @@ async function creatorWith(published: number, drafts: number) {
 describe('GET /api/profile/{userId}, a page at a time', () => {
   it('gives 24 a page, newest first, and names the next page in its Link header', async () => {
     await creatorWith(50, 0);
-    const pages = await everyPage('/api/profile/lists-creator', null);
+    const pages = await everyPage<Listed>('/api/profile/lists-creator', null);
     expect(pages.map((page) => page.length)).toEqual([24, 24, 2]);
     expect(pages.flat().map((item) => item.title)).toEqual(Array.from({ length: 50 }, (_, i) => `Live ${i}`));
   });
@@ -51,9 +38,9 @@ describe('GET /api/profile/{userId}, a page at a time', () => {
   it('pages drafts for their creator only', async () => {
     const creator = await creatorWith(20, 10);
     const stranger = await createUser();
-    expect((await everyPage('/api/profile/lists-creator', creator)).flat()).toHaveLength(30);
-    expect((await everyPage('/api/profile/lists-creator', stranger)).flat()).toHaveLength(20);
-    expect((await everyPage('/api/profile/lists-creator', null)).flat()).toHaveLength(20);
+    expect((await everyPage<Listed>('/api/profile/lists-creator', creator)).flat()).toHaveLength(30);
+    expect((await everyPage<Listed>('/api/profile/lists-creator', stranger)).flat()).toHaveLength(20);
+    expect((await everyPage<Listed>('/api/profile/lists-creator', null)).flat()).toHaveLength(20);
   });
 
   it('refuses a forged or oversized cursor with 400', async () => {
@@ -87,7 +74,7 @@ describe('GET /api/purchases', () => {
         .set({ createdAt: new Date(base - i * 1000) })
         .where(eq(purchases.id, purchase.id));
     }
-    const pages = await everyPage('/api/purchases', buyer);
+    const pages = await everyPage<Listed>('/api/purchases', buyer);
     expect(pages.map((page) => page.length)).toEqual([24, 6]);
     expect(pages.flat().map((item) => item.title)).toEqual(rows.map((row) => row.title));
   });

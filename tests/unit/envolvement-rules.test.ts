@@ -39,9 +39,18 @@ describe('daysLeftLabel', () => {
 });
 
 describe('spots', () => {
-  it("shows 'Unlimited' or left/total, never below zero", () => {
+  it('says the spots left in words: of the total, one, sold out or unlimited', () => {
+    expect(spotsLabel({ quantity: 10, unlimited: false, currentEnvolves: 2 })).toBe('8 of 10 spots left');
+    expect(spotsLabel({ quantity: 10, unlimited: false, currentEnvolves: 0 })).toBe('10 of 10 spots left');
+    expect(spotsLabel({ quantity: 10, unlimited: false, currentEnvolves: 9 })).toBe('1 spot left');
+    expect(spotsLabel({ quantity: 1, unlimited: false, currentEnvolves: 0 })).toBe('1 spot left');
+    expect(spotsLabel({ quantity: 1, unlimited: false, currentEnvolves: 1 })).toBe('Sold out');
+    expect(spotsLabel({ quantity: 5, unlimited: false, currentEnvolves: 7 })).toBe('Sold out');
+    expect(spotsLabel({ quantity: 0, unlimited: false, currentEnvolves: 0 })).toBe('Sold out');
+    expect(spotsLabel({ quantity: 0, unlimited: true, currentEnvolves: 0 })).toBe('Unlimited');
     expect(spotsLabel({ quantity: 0, unlimited: true, currentEnvolves: 7 })).toBe('Unlimited');
-    expect(spotsLabel({ quantity: 5, unlimited: false, currentEnvolves: 2 })).toBe('3/5');
+  });
+  it('counts spots left, never below zero, and none when unlimited', () => {
     expect(spotsLeft({ quantity: 5, unlimited: false, currentEnvolves: 5 })).toBe(0);
     expect(spotsLeft({ quantity: 2, unlimited: false, currentEnvolves: 3 })).toBe(0);
     expect(spotsLeft({ quantity: 2, unlimited: true, currentEnvolves: 3 })).toBeNull();

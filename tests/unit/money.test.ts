@@ -105,7 +105,7 @@ describe("the rules' texts in the offer's currency", () => {
 
   it('states the price on a share image in its currency', () => {
     const row = { priceCents: 1250, currency: 'eur', quantity: 0, unlimited: true, currentCount: 0, endDate: null };
-    expect(cardFacts(row)).toEqual(['€12.50', 'Unlimited spots']);
+    expect(cardFacts(row)).toEqual(['€12.50', 'Unlimited']);
     expect(cardFacts({ ...row, priceCents: 0 })[0]).toBe('Free');
   });
 });

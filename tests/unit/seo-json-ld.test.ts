@@ -245,16 +245,12 @@ describe('the facts on a share image', () => {
   const inHours = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
 
   it('states the price, the spots and the time left as the page does', () => {
-    expect(cardFacts(row, now)).toEqual(['Free', 'Unlimited spots']);
+    expect(cardFacts(row, now)).toEqual(['Free', 'Unlimited']);
     expect(cardFacts({ ...row, priceCents: 1250, unlimited: false, quantity: 10, currentCount: 7 }, now)).toEqual([
       '$12.50',
       '3 of 10 spots left',
     ]);
-    expect(cardFacts({ ...row, endDate: inHours(3 * 24 + 1) }, now)).toEqual([
-      'Free',
-      'Unlimited spots',
-      '3 days left',
-    ]);
+    expect(cardFacts({ ...row, endDate: inHours(3 * 24 + 1) }, now)).toEqual(['Free', 'Unlimited', '3 days left']);
     expect(cardFacts({ ...row, endDate: inHours(25) }, now)[2]).toBe('1 day left');
     expect(cardFacts({ ...row, endDate: inHours(2) }, now)[2]).toBe('Ends today');
   });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { CreatorSections } from '@/components/profile/creator-envolvements';
 import { nextPagePath } from '@/components/profile/next-page';
 import { PagedGrid } from '@/components/profile/paged-grid';
 import { ProfileHeader } from '@/components/profile/profile-header';
@@ -12,9 +13,9 @@ import { PageNotice } from '@/components/ui/notice';
 import type { Viewer } from '@/lib/auth/types';
 import { getViewer } from '@/lib/auth/viewer';
 import { getProfileCounts } from '@/lib/creator/profile-counts';
-import { listEnvolvementsByCreator, listPurchasedEnvolvements } from '@/lib/envolvements/list';
+import { creatorFirstPages } from '@/lib/envolvements/creator-list';
+import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
-import { profileSlug } from '@/lib/envolvements/rules';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
 
 export const metadata: Metadata = { title: 'Your profile', robots: { index: false } };
@@ -64,7 +65,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
   const [user, counts, mine, purchased] = await Promise.all([
     findUserByIdOrSlug(viewer.id),
     getProfileCounts(viewer.id),
-    listEnvolvementsByCreator(viewer.id, viewer.id),
+    creatorFirstPages(viewer.id, viewer.id),
     listPurchasedEnvolvements(viewer.id),
   ]);
   const offerViewer = offerViewerOf(viewer.id);
@@ -80,20 +81,22 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
           {
             value: 'my',
             label: 'My Envolvements',
-            content: mine.items.length ? (
-              <PagedGrid
-                initial={mine.items}
-                next={nextPagePath(`/api/profile/${encodeURIComponent(profileSlug(viewer.id))}`, mine.nextCursor)}
-                viewer={offerViewer}
-                priority
+            content: (
+              <CreatorSections
+                creatorId={viewer.id}
+                viewerId={viewer.id}
+                lists={mine}
+                mode="dialog"
+                empty={
+                  <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+                    <p className="text-slate-700">You have no Envolvements. Would you like to add some?</p>
+                    <Link href="/create" className={buttonClasses('primary', 'md', 'mt-4')}>
+                      Create
+                    </Link>
+                  </div>
+                }
+                noneActive="You have no active Envolvements."
               />
-            ) : (
-              <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-                <p className="text-slate-700">You have no Envolvements. Would you like to add some?</p>
-                <Link href="/create" className={buttonClasses('primary', 'md', 'mt-4')}>
-                  Create
-                </Link>
-              </div>
             ),
           },
           {

@@ -1,18 +1,22 @@
-import { listEnvolvementsByCreator } from '@/lib/envolvements/list';
+import { listEnvolvementsByCreator } from '@/lib/envolvements/creator-list';
 import { AppError } from '@/lib/http/errors';
 import { pagedResponse } from '@/lib/http/link';
 import { publicRoute } from '@/lib/api/route';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
-import { cursorQuerySchema } from '@/lib/validation/explore';
+import { creatorListQuerySchema } from '@/lib/validation/creator-list';
 import { decodeSegment } from '@/lib/validation/users';
 
 // GET /api/profile/{userId}: a user's envolvements, newest first (id whole or after '|'),
-// 24 at a time; the Link header names the next page (?cursor=).
+// 24 at a time: the active ones, or with ?section=ended those past their end date. The Link
+// header names the next page (?cursor=), in the same section.
 export const GET = publicRoute(
   async ({ request, params, query, viewer }) => {
     const user = await findUserByIdOrSlug(decodeSegment(params.userId));
     if (!user) throw new AppError('not_found', 'User not found');
-    return pagedResponse(request, await listEnvolvementsByCreator(user.id, viewer?.id ?? null, query.cursor ?? null));
+    return pagedResponse(
+      request,
+      await listEnvolvementsByCreator(user.id, viewer?.id ?? null, query.cursor ?? null, query.section ?? 'active'),
+    );
   },
-  { query: cursorQuerySchema },
+  { query: creatorListQuerySchema },
 );
