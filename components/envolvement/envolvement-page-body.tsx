@@ -2,8 +2,8 @@ import { ActivityList } from '@/components/envolvement/activity-list';
 import { EnvolvementSummary } from '@/components/envolvement/envolvement-summary';
 import { ErrorBannerProvider } from '@/components/envolvement/error-banner';
 import { LockPanel } from '@/components/envolvement/lock-panel';
-import { PostUpdateForm } from '@/components/envolvement/lazy-tools';
-import { MembersList } from '@/components/envolvement/members-list';
+import { MembersList, PostUpdateForm } from '@/components/envolvement/lazy-tools';
+import { MoreFromCreator } from '@/components/envolvement/more-from-creator';
 import { RemovedBanner } from '@/components/envolvement/removed-banner';
 import { JsonLd } from '@/components/seo/json-ld';
 import { SubmissionsTab } from '@/components/submissions/submissions-tab';
@@ -14,9 +14,13 @@ import { memberPage } from '@/lib/creator/members';
 import type { EnvolvementView } from '@/lib/envolvements/queries';
 import type { EnvolvementDto, MemberPage } from '@/lib/envolvements/types';
 import { getRemovalImpact } from '@/lib/creator/removal';
+import { isDeletedUserId } from '@/lib/domain/deleted-member';
+import { moreFromCreator } from '@/lib/envolvements/creator-list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { offerAction, offerStatus, REMOVED_MESSAGE } from '@/lib/envolvements/rules';
 import { envolvementJsonLd } from '@/lib/seo/json-ld';
+import { mayWaitForSpot } from '@/lib/spot-waits/rules';
+import { isWaiting } from '@/lib/spot-waits/service';
 
 // The detail page's body, shared by the page served from the cache to visitors
 // (app/(app)/envolvement/[id]/page.tsx) and the one rendered for a signed-in viewer (./rendered).
@@ -104,12 +108,19 @@ export async function EnvolvementPageBody({ view, viewer, tab }: EnvolvementPage
   const viewerId = viewer?.id ?? null;
   const { envolvement, mayReadActivity: canSee } = view;
   const isCreator = viewerId === envolvement.userID;
-  const [members, impact] = await Promise.all([
+  const [members, impact, more] = await Promise.all([
     isCreator ? memberPage(envolvement._id) : null,
     isCreator && !envolvement.removed ? getRemovalImpact(envolvement._id) : null,
+    // From the shared cache, for every viewer: a page served from the cache reads nothing more.
+    isDeletedUserId(envolvement.userID) ? [] : moreFromCreator(envolvement.userID, envolvement._id),
   ]);
   const action = offerAction(envolvement, offerViewerOf(viewerId));
   const joinBar = isCreator || envolvement.removed ? null : action;
+  // A sold-out offer this viewer may wait for, and whether they already do.
+  const wait =
+    viewerId && mayWaitForSpot(envolvement, viewerId)
+      ? { envolvementId: envolvement._id, waiting: await isWaiting(envolvement._id, viewerId) }
+      : null;
 
   return (
     <ErrorBannerProvider>
@@ -126,6 +137,7 @@ export async function EnvolvementPageBody({ view, viewer, tab }: EnvolvementPage
           status={offerStatus(envolvement)}
           action={joinBar}
           creatorTools={isCreator ? impact : null}
+          wait={wait}
         />
         <div className="mt-8">
           {!viewer || !canSee ? (
@@ -134,6 +146,7 @@ export async function EnvolvementPageBody({ view, viewer, tab }: EnvolvementPage
               categories={envolvement.categories}
               action={viewer ? action : null}
               removed={envolvement.removed}
+              wait={wait}
             />
           ) : (
             <EnvolvementTabs
@@ -146,6 +159,7 @@ export async function EnvolvementPageBody({ view, viewer, tab }: EnvolvementPage
             />
           )}
         </div>
+        <MoreFromCreator creatorId={envolvement.userID} username={envolvement.username} items={more} />
       </article>
     </ErrorBannerProvider>
   );

@@ -8,10 +8,10 @@ import { CategoryChips } from './category-chips';
 import { OfferCover } from './cover-image';
 import { CreatorLink } from './creator-link';
 import { DateTiles } from './date-tiles';
-import { DeleteEnvolvement, type DeletionImpact } from './delete-envolvement';
-import { EditEnvolvement } from './lazy-tools';
-import { OfferActionButton, OfferStatusBadge } from './offer-action';
-import { PublishToggle } from './publish-toggle';
+import type { DeletionImpact } from './delete-envolvement';
+import { DeleteEnvolvement, EditEnvolvement, PublishToggle } from './lazy-tools';
+import { OfferStatusBadge } from './offer-action';
+import { OfferActionSlot, type SpotWait } from './offer-action-slot';
 
 /** Who posted it and when, then its price and the spots left. */
 function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
@@ -31,9 +31,9 @@ function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
           <dd className="text-xl font-bold text-ink">{formatPrice(envolvement.priceCents, envolvement.currency)}</dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-500">Spots Left</dt>
+          <dt className="text-xs font-medium text-slate-500">Spots</dt>
           <dd className="text-xl font-bold text-ink" data-testid="spots-left">
-            {spotsLabel(envolvement.quantity).replace('/', ' / ')}
+            {spotsLabel(envolvement.quantity)}
           </dd>
         </div>
       </dl>
@@ -45,7 +45,15 @@ function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
  * The price and the viewer's action: beside the title on wide screens, and held at the
  * foot of the screen on phones, so the way to join is never scrolled away.
  */
-function JoinBar({ envolvement, action }: { envolvement: EnvolvementDto; action: OfferAction }) {
+function JoinBar({
+  envolvement,
+  action,
+  wait,
+}: {
+  envolvement: EnvolvementDto;
+  action: OfferAction;
+  wait: SpotWait | null;
+}) {
   return (
     <div
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:static md:z-auto md:w-60 md:shrink-0 md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none"
@@ -56,7 +64,7 @@ function JoinBar({ envolvement, action }: { envolvement: EnvolvementDto; action:
           <span className="sr-only">Price: </span>
           {formatPrice(envolvement.priceCents, envolvement.currency)}
         </p>
-        <OfferActionButton action={action} id="join-bar" className="min-w-0 flex-1 md:flex-none" />
+        <OfferActionSlot action={action} id="join-bar" className="min-w-0 flex-1 md:flex-none" wait={wait} />
       </div>
     </div>
   );
@@ -101,10 +109,12 @@ type SummaryProps = {
   action: OfferAction | null;
   /** For its creator: what deleting it would do, which also shows Publish, Edit and Delete. */
   creatorTools: DeletionImpact | null;
+  /** Where the viewer may wait for a spot on it: the envolvement, and whether they wait. */
+  wait?: SpotWait | null;
 };
 
 /** The envolvement itself, as everyone may read it: cover, state, title, creator, price, spots, text, dates. */
-export function EnvolvementSummary({ envolvement, status, action, creatorTools }: SummaryProps) {
+export function EnvolvementSummary({ envolvement, status, action, creatorTools, wait = null }: SummaryProps) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <OfferCover
@@ -122,7 +132,7 @@ export function EnvolvementSummary({ envolvement, status, action, creatorTools }
             </h1>
             <CategoryChips categories={envolvement.categories} />
           </div>
-          {action && <JoinBar envolvement={envolvement} action={action} />}
+          {action && <JoinBar envolvement={envolvement} action={action} wait={wait} />}
         </div>
         <CreatorAndFacts envolvement={envolvement} />
         <p className="whitespace-pre-line [overflow-wrap:anywhere] text-slate-700">

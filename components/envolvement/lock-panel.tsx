@@ -1,7 +1,7 @@
 import { SignInLink } from '@/components/auth/sign-in-link';
 import { REMOVED_MESSAGE, type OfferAction } from '@/lib/envolvements/rules';
 import { CategoryChips } from './category-chips';
-import { OfferActionButton } from './offer-action';
+import { OfferActionSlot, type SpotWait } from './offer-action-slot';
 
 type LockPanelProps = {
   envolvementId: string;
@@ -9,6 +9,8 @@ type LockPanelProps = {
   /** Null for a visitor, who is asked to sign in first. */
   action: OfferAction | null;
   removed?: boolean;
+  /** Where the viewer may wait for a spot on it: the envolvement, and whether they wait. */
+  wait?: SpotWait | null;
 };
 
 function LockIcon() {
@@ -38,7 +40,7 @@ function lockTexts(signedIn: boolean, removed: boolean) {
 }
 
 /** The member tabs' lock: what members paid for stays behind it, the rest of the page is open. */
-export function LockPanel({ envolvementId, categories, action, removed = false }: LockPanelProps) {
+export function LockPanel({ envolvementId, categories, action, removed = false, wait }: LockPanelProps) {
   const { title, message } = lockTexts(action !== null, removed);
   return (
     <div
@@ -53,7 +55,7 @@ export function LockPanel({ envolvementId, categories, action, removed = false }
       </div>
       {!removed &&
         (action ? (
-          <OfferActionButton action={action} id="lock-panel" className="mt-6 w-full max-w-xs" />
+          <OfferActionSlot action={action} id="lock-panel" className="mt-6 w-full max-w-xs" wait={wait} />
         ) : (
           <SignInLink returnTo={`/envolvement/${envolvementId}`} className="mt-6" />
         ))}

@@ -21,6 +21,7 @@ import {
   payoutAccounts,
   posts,
   purchases,
+  spotWaits,
   submissions,
   submissionStatusChanges,
   users,
@@ -61,6 +62,7 @@ export const ERASED_USER_COLUMNS: PgColumn[] = [
   accountTokens.userId,
   accountMail.userId,
   dataExports.userId,
+  spotWaits.userId,
 ];
 
 // Notifications sent to others that begin with the actor's handle ('mayacreates joined …',

@@ -5,7 +5,17 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { db } from '@/lib/db/client';
 import { getPreferences } from '@/lib/notifications/preferences';
 import { NOTIFICATION_COLUMNS } from '@/lib/notifications/service';
-import { comments, envolvements, notifications, payments, posts, purchases, submissions, users } from '@/models';
+import {
+  comments,
+  envolvements,
+  notifications,
+  payments,
+  posts,
+  purchases,
+  spotWaits,
+  submissions,
+  users,
+} from '@/models';
 
 // What "Download my data" puts in its file: everything the account wrote or holds, each
 // part read by the account's own id. Other people appear only as ids and as the public
@@ -44,6 +54,7 @@ type Part =
   | typeof envolvements
   | typeof posts
   | typeof purchases
+  | typeof spotWaits
   | typeof payments
   | typeof submissions
   | typeof comments
@@ -95,6 +106,13 @@ const readMemberships = readPart(purchases, purchases.userId, purchases.envolvem
   endReason: purchases.endReason,
 });
 
+// The sold-out envolvements the account waits for a spot on, in the order it asked.
+const readSpotWaits = readPart(spotWaits, spotWaits.userId, spotWaits.envolvementId, {
+  envolvementId: spotWaits.envolvementId,
+  envolvement: titleOf,
+  askedAt: spotWaits.createdAt,
+});
+
 // Not where the money went (the creator's Stripe account) nor the platform's fee: those are theirs.
 const readPayments = readPart(payments, payments.buyerId, payments.envolvementId, {
   id: payments.id,
@@ -141,6 +159,7 @@ async function readAccountData(userId: string) {
     readEnvolvements(userId),
     readUpdates(userId),
     readMemberships(userId),
+    readSpotWaits(userId),
     readPayments(userId),
     readSubmissions(userId),
     readComments(userId),
@@ -148,12 +167,13 @@ async function readAccountData(userId: string) {
     getPreferences(userId),
   ]);
   if (!profile) return null;
-  const [own, updates, memberships, paid, sent, written, told, emailSettings] = parts;
+  const [own, updates, memberships, waiting, paid, sent, written, told, emailSettings] = parts;
   return {
     profile,
     envolvements: own,
     updates,
     memberships,
+    spotWaits: waiting,
     payments: paid,
     submissions: sent,
     comments: written,

@@ -18,6 +18,8 @@ import { isStripeConfigured } from '@/lib/stripe/client';
 import { cancelOpenIntents, withdrawReasonOf, type WithdrawReason } from '@/lib/payments/withdraw';
 import { canSellPaid } from '@/lib/payouts/service';
 import { notifySubmissionsOpened, notifyUpdate } from '@/lib/notifications/events';
+import { tellFirstWaiting } from '@/lib/spot-waits/service';
+import { spotsOpened } from '@/lib/spot-waits/rules';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { dollarsToCents } from '@/lib/envolvements/rules';
 import { toActivityPostDto } from '@/lib/envolvements/serialize';
@@ -127,6 +129,12 @@ function editChanges(existing: EnvolvementRow, input: EditEnvolvementInput): Edi
   };
 }
 
+const spotsOf = (row: Pick<EnvolvementRow, 'quantity' | 'unlimited' | 'currentCount'>) => ({
+  quantity: row.quantity,
+  unlimited: row.unlimited,
+  currentEnvolves: row.currentCount,
+});
+
 /**
  * Applies the edit payload. The creator, the buyers and the count of buyers are never
  * taken from the body. The row is locked while the spots are checked against the people
@@ -160,6 +168,9 @@ export async function updateEnvolvement(
         throw new AppError('bad_request', MESSAGES.fixErrors, tooFewSpots(existing.currentCount));
       }
       await tx.update(envolvements).set(changes).where(eq(envolvements.id, id));
+      // More spots than before: as many people waiting as there are new spots hear of them.
+      const opened = spotsOpened(spotsOf(existing), spotsOf({ ...existing, ...changes }));
+      if (opened !== 0) await tellFirstWaiting(tx, id, opened);
       if (changes.submissionsActive && !existing.submissionsActive) await notifySubmissionsOpened(tx, id);
       // Is a checkout opened at the old terms outdated under the new? The rule fulfilment applies too.
       return withdrawReasonOf(

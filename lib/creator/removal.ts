@@ -13,6 +13,7 @@ import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { heldMembership } from '@/lib/envolvements/membership';
 import { getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
 import { noteRemoved } from '@/lib/envolvements/removed';
+import { clearWaits } from '@/lib/spot-waits/service';
 
 export type RemovalImpact = {
   /** People holding a membership now. */
@@ -106,6 +107,8 @@ export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Rem
       .update(envolvements)
       .set({ archivedAt: sql`coalesce(${envolvements.archivedAt}, now())`, isActive: false, updatedAt: sql`now()` })
       .where(eq(envolvements.id, id));
+    // No spot opens on it again (a deleted one takes its list with it).
+    await clearWaits(tx, id);
     return false;
   });
   if (!deleted) noteRemoved(id);

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'submission_changed',
   'submission_status',
   'submissions_opened',
+  'spot_opened',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -35,6 +36,8 @@ export const TOPIC_OF: Record<NotificationKind, EmailTopic> = {
   payment_refunded: 'members',
   update_posted: 'updates',
   submissions_opened: 'updates',
+  // Asked for by the person waiting; their e-mail settings still decide whether it is mailed.
+  spot_opened: 'updates',
   comment_posted: 'comments',
   comment_replied: 'comments',
   submission_received: 'submissions',

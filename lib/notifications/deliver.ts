@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { sql } from 'drizzle-orm';
 import { EMAIL_TOPIC_LABELS, TOPIC_OF, type NotificationKind } from '@/lib/domain/notifications';
 import { NotificationEmail } from '@/lib/mail/notification-email';
+import { SpotOpenedEmail } from '@/lib/mail/spot-opened-email';
 import { deliver, hasDue, type ClaimedRow, type DeliveryReport, type Outbox } from '@/lib/mail/outbox';
 import { mailFrom } from '@/lib/mail/transport';
 import { siteUrl } from '@/lib/site';
@@ -55,7 +56,9 @@ export async function composeEmail(
   // link in the text confirms on a page, so a scanner opening links unsubscribes no one.
   const oneClickUrl = `${site}/api/notifications/unsubscribe?token=${token}`;
   const unsubscribeUrl = `${site}/unsubscribe?token=${token}`;
-  const element = createElement(NotificationEmail, {
+  // A spot that opened asks the reader to act, and says why they hear of it; every other
+  // kind reports what happened.
+  const element = createElement(row.kind === 'spot_opened' ? SpotOpenedEmail : NotificationEmail, {
     recipientName: row.name,
     text: row.text,
     actionUrl: `${site}${row.link}`,

@@ -11,7 +11,8 @@ import { AppError } from '@/lib/http/errors';
 import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 import { notifyPaid } from '@/lib/notifications/events';
 import { kindSql, notificationCtes } from '@/lib/notifications/write';
-import { envolvements, purchases, type EnvolvementRow } from '@/models';
+import { envolvements, purchases, spotWaits, type EnvolvementRow } from '@/models';
+import { endWait } from '@/lib/spot-waits/service';
 
 type Refusal = Exclude<CheckoutDecision, 'free' | 'paid'>;
 
@@ -80,6 +81,7 @@ export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
     currency: grant.currency,
     paymentIntentId: grant.paymentIntentId ?? null,
   });
+  await endWait(tx, grant.envolvementId, grant.userId);
   if (grant.paymentIntentId) await notifyPaid(tx, grant);
   return true;
 }
@@ -137,7 +139,8 @@ type ClaimRow = {
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Omit<Grant, 'currency'>) {
-  // The creator hears of the join in the same statement that makes it.
+  // The creator hears of the join in the same statement that makes it, and whoever joined
+  // leaves the list of those waiting for a spot.
   const told = notificationCtes(sql`
     select e.creator_id, u.id, ${kindSql(amountCents > 0 ? 'member_paid' : 'member_joined')}, e.id,
       coalesce(nullif(u.nickname, ''), u.name) || ' joined ' || e.title, '/envolvement/' || e.id || '?tab=members'
@@ -154,6 +157,9 @@ async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Om
       insert into ${purchases} (envolvement_id, user_id, amount_cents, currency, payment_intent_id)
       select id, ${userId}, ${amountCents}, currency, ${paymentIntentId ?? null} from spot
       returning id
+    ), unwaited as (
+      delete from ${spotWaits} w
+      where w.envolvement_id = ${envolvementId}::uuid and w.user_id = ${userId} and exists (select 1 from joined)
     ), ${told}
     select exists (select 1 from joined) as taken, e.id is not null as found,
       e.archived_at, e.is_active, e.creator_id, e.price_cents, e.end_date, e.quantity, e.unlimited, e.current_count,

@@ -7,6 +7,7 @@ import { feeRefundedCents } from '@/lib/domain/fees';
 import { earningsEntries, envolvements, payments, paymentStatusChanges, purchases, type PaymentRow } from '@/models';
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
 import { notifyRefunded } from '@/lib/notifications/events';
+import { tellFirstWaiting } from '@/lib/spot-waits/service';
 import type { Tx } from '@/lib/db/client';
 import { applyLedgerChange, isPaid, type LedgerChange, type LedgerMove } from '@/lib/domain/ledger-rules';
 
@@ -136,6 +137,8 @@ export async function moveLedger(
           .set({ currentCount: sql`greatest(${envolvements.currentCount} - 1, 0)` })
           .where(eq(envolvements.id, ended[0]!.envolvementId));
         if (move.state.status === 'refunded') await notifyRefunded(tx, current);
+        // The freed spot goes to the first person waiting for one, told in this transaction.
+        await tellFirstWaiting(tx, ended[0]!.envolvementId);
       }
     }
     return { payment: payment!, move };

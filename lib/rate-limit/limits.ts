@@ -51,6 +51,8 @@ export const RATE_LIMITS = {
   payoutLinks: { points: 20, duration: 10 * 60, message: 'Too many Stripe links. Please try again in {wait}.' },
   /** Earnings reads and exports per user. */
   earnings: { points: 120, duration: 10 * 60, message: 'Too many earnings requests. Please try again in {wait}.' },
+  /** Starts and stops of waiting for a spot on a sold-out envolvement, per user. */
+  spotWait: { points: 30, duration: 10 * 60, message: 'Too many waitlist changes. Please try again in {wait}.' },
   /** Comments written, edited or deleted per user. */
   comment: { points: 30, duration: 10 * 60, message: 'Too many comments. Please try again in {wait}.' },
   /** "Forgot password" requests per IP address, whatever addresses they name. */

@@ -17,6 +17,7 @@ const NO_BODY = new Set([
   'POST account/export',
   'DELETE account/handle-notice',
   'POST account/verification',
+  'POST post/[id]/waitlist',
 ]);
 
 export function takesBody(method: string, routeKey: string): boolean {

@@ -5,7 +5,7 @@ import { db } from '@/lib/db/client';
 import { EXPORT_LIFETIME_DAYS } from '@/lib/domain/accounts';
 import { BUILD_DATA_EXPORTS, startJobs } from '@/lib/jobs';
 import { RATE_LIMITS } from '@/lib/rate-limit';
-import { dataExports, notificationPreferences, posts, submissions } from '@/models';
+import { dataExports, notificationPreferences, posts, spotWaits, submissions } from '@/models';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 import { queuedMail } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
@@ -113,12 +113,14 @@ async function samEverywhere() {
   const reply = await call('POST', path, { as: maya, json: { body: 'Great!', parentId: mine.body.id } });
   expect(reply.status).toBe(201);
   await db().insert(notificationPreferences).values({ userId: sam.id, emailUpdates: false });
-  return { sam, maya, bob, own, mayas, paid, open };
+  // Asked to be told when a spot opens on one of Maya's.
+  await db().insert(spotWaits).values({ userId: sam.id, envolvementId: other.id });
+  return { sam, maya, bob, own, mayas, other, paid, open };
 }
 
 describe('the export job and the file', () => {
   it('builds the file, mails a link to the account page, and lets its owner download it', async () => {
-    const { sam, maya, bob, own, mayas, paid, open } = await samEverywhere();
+    const { sam, maya, bob, own, mayas, other, paid, open } = await samEverywhere();
     const asked = (await ask(sam)).body.export;
     expect(await buildPendingExports()).toEqual({ built: 1, failed: 0 });
 
@@ -164,6 +166,7 @@ describe('the export job and the file', () => {
       'envolvements',
       'updates',
       'memberships',
+      'spotWaits',
       'payments',
       'submissions',
       'comments',
@@ -204,6 +207,9 @@ describe('the export job and the file', () => {
         paymentId: paid,
         endedAt: null,
       }),
+    ]);
+    expect(file.spotWaits).toEqual([
+      { envolvementId: other.id, envolvement: 'Maya’s glaze', askedAt: expect.any(String) },
     ]);
     expect(file.payments.map((p: Record<string, unknown>) => [p.id, p.envolvement, p.status, p.amountCents])).toEqual([
       [paid, 'Maya’s kiln', 'succeeded', 1999],
