@@ -14,7 +14,7 @@ test.describe('signed out', () => {
 
   test('the top bar search sends trimmed text to Explore and ignores blank text', async ({ page }) => {
     await page.goto('/features');
-    const search = page.getByRole('searchbox', { name: 'Search envolvements' });
+    const search = page.getByRole('combobox', { name: 'Search envolvements' });
     await search.fill('   ');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/features$/);
@@ -50,7 +50,7 @@ test.describe('signed out', () => {
     await page.goto('/contact-us');
     await expect(page.getByTestId('side-menu')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Search envolvements' })).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Search envolvements' })).toBeHidden();
   });
 });
 

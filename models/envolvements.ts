@@ -4,6 +4,7 @@ import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm
 import { CATEGORIES } from '@/lib/domain/categories';
 import { userRef } from './users';
 import { primaryId, createdAt, timestamptz, updatedAt } from './columns';
+import { searchVector } from './search';
 
 const categoryList = sql.raw(`ARRAY[${CATEGORIES.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
 
@@ -40,6 +41,11 @@ export const envolvements = pgTable(
     // Set when the creator deletes an envolvement that people joined: it leaves every
     // public list but stays for its members, with their payments and submissions.
     archivedAt: timestamptz('archived_at'),
+    // Explore's search reads this: the title (weight A), the teaser and the creator's name
+    // and handle (B), the categories (C) and the description (D), accents and case removed,
+    // as English stems and as written. A trigger writes it on every insert and edit, and
+    // again when the creator's name or handle changes.
+    searchVector: searchVector(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,8 +62,10 @@ export const envolvements = pgTable(
       .on(t.archivedAt)
       .where(sql`${t.archivedAt} is not null`),
     index('envolvements_categories_idx').using('gin', t.categories),
-    index('envolvements_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    index('envolvements_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    // Published envolvements only, like every public list.
+    index('envolvements_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.archivedAt} is null and ${t.isActive}`),
     check('envolvements_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('envolvements_preview_length', sql`char_length(${t.previewText}) between 1 and 1000`),
     check('envolvements_description_length', sql`char_length(${t.description}) <= 4000`),

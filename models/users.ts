@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
+import { searchVector } from './search';
 
 // A user's id is the identity subject, `provider|subject` (for example `local|7f3c…`
 // or `auth0|abc`). Profile URLs use the part after the '|'.
@@ -32,6 +33,9 @@ export const users = pgTable(
     // Sessions carry the version they were issued under; raising it (sign-out, a new
     // password) ends every session issued before.
     sessionVersion: integer('session_version').notNull().default(0),
+    // The public name (left out when it holds an e-mail address) and the handle, for the
+    // top bar's search of creators; written by a trigger on every change of either.
+    searchVector: searchVector(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,6 +47,9 @@ export const users = pgTable(
     index('users_subject_idx').on(sql`split_part(${t.id}, '|', 2)`),
     index('users_nickname_trgm_idx').using('gin', sql`lower(${t.nickname}) gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

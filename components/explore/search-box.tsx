@@ -1,5 +1,6 @@
 import { SearchIcon } from '@/components/layout/icons';
-import { SEARCH_TEXT_MAX, type ExploreParams } from '@/lib/validation/explore';
+import type { ExploreParams } from '@/lib/validation/explore';
+import { SEARCH_TEXT_MAX } from '@/lib/validation/search-limits';
 import { ExploreLink } from './explore-navigation';
 import { CloseIcon } from '@/components/ui/line-icon';
 

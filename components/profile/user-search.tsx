@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { stepOption, useSuggestions, type LoadSuggestions } from '@/components/forms/use-suggestions';
 import { Avatar } from '@/components/layout/avatar';
 import { api } from '@/lib/api-client';
 import { profileSlug } from '@/lib/envolvements/rules';
@@ -61,30 +62,16 @@ function Matches({ state, active, setActive, go }: MatchesProps) {
   );
 }
 
+// A failed search reads as no results, as the spec has it.
+const loadMatches: LoadSuggestions<Result[]> = (term, signal) =>
+  api<Result[]>(`/api/auth0_user_search?username=${encodeURIComponent(term)}`, { signal }).catch(() => []);
+
 /** The matches for a term of 3 or more characters, asked for after a 250 ms pause. */
 function useMatches(text: string): State {
   const term = text.trim();
-  const [answer, setAnswer] = useState<{ term: string; results: Result[] } | null>(null);
-  useEffect(() => {
-    if (term.length < SEARCH_MIN_LENGTH) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api<Result[]>(`/api/auth0_user_search?username=${encodeURIComponent(term)}`, { signal: controller.signal })
-        // A failed search reads as no results; a superseded one is dropped.
-        .catch(() => [] as Result[])
-        .then(
-          (results) => !controller.signal.aborted && setAnswer({ term, results }),
-          () => undefined,
-        );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term]);
-  if (term.length < SEARCH_MIN_LENGTH) return { status: 'idle' };
-  if (answer?.term !== term) return { status: 'loading' };
-  return { status: 'done', results: answer.results };
+  const state = useSuggestions(term.length >= SEARCH_MIN_LENGTH ? term : null, loadMatches, DEBOUNCE_MS);
+  // The loader never fails, so an error cannot arrive; were it to, it reads as no results.
+  return state.status === 'error' ? { status: 'done', results: [] } : state;
 }
 
 /** The search box's text, the highlighted match and the keys that move it. */
@@ -119,11 +106,11 @@ function useSearchBox() {
       setClosed(true);
       return;
     }
-    if (!results.length || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    const key = event.key;
+    if (!results.length || (key !== 'ArrowDown' && key !== 'ArrowUp')) return;
     event.preventDefault();
     setClosed(false);
-    const step = event.key === 'ArrowDown' ? 1 : -1;
-    setActive((current) => (current + step + results.length) % results.length);
+    setActive((current) => stepOption(current, results.length, key));
   }
 
   function change(value: string) {

@@ -2,6 +2,7 @@ import 'server-only';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle } from 'drizzle-orm/pglite';
 import * as schema from '@/models';
@@ -40,6 +41,9 @@ class DurableNodeFS extends NodeFS {
 // nothing, so the WAL is flushed with fsync().
 const DURABLE = ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
 
+// The extensions the migrations create (search needs both).
+const EXTENSIONS = { pg_trgm, unaccent };
+
 export type EmbeddedHandle = DatabaseHandle & { kind: 'pglite'; pglite: PGlite };
 
 /**
@@ -48,7 +52,7 @@ export type EmbeddedHandle = DatabaseHandle & { kind: 'pglite'; pglite: PGlite }
  * PGlite's dumpDataDir().
  */
 export function openEmbeddedDatabase(dataDir: string, options: { loadDataDir?: Blob } = {}): EmbeddedHandle {
-  if (dataDir === 'memory') return handleOf(new PGlite({ extensions: { pg_trgm } }), () => undefined);
+  if (dataDir === 'memory') return handleOf(new PGlite({ extensions: EXTENSIONS }), () => undefined);
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   try {
@@ -57,7 +61,7 @@ export function openEmbeddedDatabase(dataDir: string, options: { loadDataDir?: B
       fs: new DurableNodeFS(dataDir),
       startParams: [...PGlite.defaultStartParams, ...DURABLE],
       loadDataDir: options.loadDataDir,
-      extensions: { pg_trgm },
+      extensions: EXTENSIONS,
     });
     return handleOf(pglite, lock.release);
   } catch (error) {

@@ -1,29 +1,25 @@
 import 'server-only';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db } from '@/lib/db/client';
 import { rows } from '@/lib/db/rows';
-import { containsPattern } from '@/lib/db/like';
 import { MAX_PAGE_SIZE } from '@/lib/validation/explore';
 import { userCardColumns } from '@/lib/users/columns';
 import { AppError } from '@/lib/http/errors';
 import { forbiddenCharactersMessage, hasForbiddenCharacters } from '@/lib/validation/text';
 import { envolvementCategories, envolvements, purchases, users } from '@/models';
-import { CACHE_TAGS, cachedRead, userTags } from '@/lib/cache';
+import { CACHE_TAGS, cachedRead } from '@/lib/cache';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
 import { isPublishedSql } from './conditions';
 import { decodeCursor, encodeCursor, isAfter, pageWindow, type Position } from '@/lib/paging/cursor';
 import { heldMembership, loadMemberships } from './membership';
+import { searchQuery } from './search-query';
 import { toOfferCardDto, type CardRow } from './serialize';
 import type { OfferCardDto } from './types';
 
 export const DEFAULT_PAGE_SIZE = 24;
 /** Lists count up to this many and then say '1,000+': a count never reads more rows than that. */
 export const COUNT_CAP = 1000;
-/** Searches shorter than a trigram cannot use the trigram indexes. */
-const TRIGRAM = 3;
-/** How many of the newest rows a search looks through first for a word found nearly everywhere. */
-const PROBE_ROWS = 4 * COUNT_CAP;
 
 export type ListQuery = {
   q?: string;
@@ -60,7 +56,7 @@ const textArray = (values: readonly string[]) =>
 const TOP = { at: sql`'infinity'::timestamptz`, id: sql`'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid` };
 
 /** The keyset bound after `after`, or above every row. */
-function bound(after: Position | null): { at: SQL; id: SQL } {
+export function bound(after: Position | null): { at: SQL; id: SQL } {
   if (!after) return TOP;
   // The cursor keeps milliseconds and PostgreSQL microseconds: rows made within that
   // millisecond would be skipped without the cursor row's exact time, read where it still exists.
@@ -152,10 +148,11 @@ const categoryRows = cachedRead(
 type Window = { positions: Position[]; more: boolean; count: Count | null; ranked: boolean };
 
 /**
- * A search. A trigram bitmap finds up to COUNT_CAP + 1 matches; when that is all of them,
- * they rank by how well the title holds the words, then newest first. A word found in more
- * rows than that lists newest first by walking the newest-first index, where the next page
- * lies a few rows down. Text shorter than a trigram walks the same way.
+ * A search by words (./search-query.ts says which match). The full-text index finds up to
+ * COUNT_CAP + 1 matches; when that is all of them, they rank by where the words are (the
+ * title, then the teaser and the creator, the categories, the description), then newest
+ * first. A query found in more rows than that lists newest first by walking the
+ * newest-first index, where the next page lies a few rows down.
  */
 async function search(
   text: string,
@@ -163,40 +160,21 @@ async function search(
   after: Position | null,
   take: number,
 ): Promise<Window> {
-  const pattern = containsPattern(text);
+  const query = await searchQuery(text);
+  // Text without a word (only punctuation) finds nothing.
+  if (!query) return { positions: [], more: false, count: after ? null : { total: 0, capped: false }, ranked: false };
   const cats = categories.length ? textArray(categories) : sql`null::text[]`;
   const walk = async (count: Count | null): Promise<Window> => {
     const { at, id } = bound(after);
     const found = await positions(
-      sql`select id, created_at from envolvement_search_newest(${pattern}, ${cats}, ${at}, ${id}, ${take + 1})`,
+      sql`select id, created_at from envolvement_word_newest(${query}::tsquery, ${cats}, ${at}, ${id}, ${take + 1})`,
     );
     return { positions: found.slice(0, take), more: found.length > take, count, ranked: false };
   };
   // A later page of a walk carries no score.
   if (after && after.score === undefined) return walk(null);
-  if (text.length < TRIGRAM) {
-    const sample = await positions(
-      sql`select id, created_at from envolvement_search_newest(${pattern}, ${cats}, ${TOP.at}, ${TOP.id}, ${COUNT_CAP + 1})`,
-    );
-    return walk(after ? null : { total: Math.min(sample.length, COUNT_CAP), capped: sample.length > COUNT_CAP });
-  }
-  if (!after && categories.length === 0) {
-    // A word in a large share of the rows fills the cap among the newest few thousand: then
-    // the first page is already here, and no bitmap of every match is built.
-    const recent = await positions(sql`
-      select id, created_at from (
-        select e.id, e.created_at, e.title, e.description from ${envolvements} e
-        where ${listedHere}
-        order by e.created_at desc, e.id desc limit ${PROBE_ROWS}
-      ) recent
-      where lower(title) like ${pattern} or lower(description) like ${pattern}
-      order by created_at desc, id desc limit ${COUNT_CAP + 1}`);
-    if (recent.length > COUNT_CAP) {
-      return { positions: recent.slice(0, take), more: true, count: { total: COUNT_CAP, capped: true }, ranked: false };
-    }
-  }
   const matches = await positions(
-    sql`select id, created_at, score from envolvement_search_matches(${pattern}, ${text}, ${cats}, ${COUNT_CAP + 1})`,
+    sql`select id, created_at, score from envolvement_word_matches(${query}::tsquery, ${cats}, ${COUNT_CAP + 1})`,
   );
   if (matches.length > COUNT_CAP) return walk(after ? null : { total: COUNT_CAP, capped: true });
   const ordered = matches.sort((a, b) => (isAfter(a, b) ? 1 : isAfter(b, a) ? -1 : 0));
@@ -208,6 +186,9 @@ async function search(
     ranked: true,
   };
 }
+
+// The database ignores case too: one cache entry serves "Portrait" and "portrait".
+const searchKey = (text: string) => text.trim().toLowerCase();
 
 type StoredWindow = Omit<Window, 'positions'> & {
   positions: Array<{ id: string; createdAt: string; score?: number }>;
@@ -230,6 +211,12 @@ const storedFirstSearchPage = cachedRead(
 async function firstSearchPage(text: string, categories: Category[], take: number): Promise<Window> {
   const stored = await storedFirstSearchPage(text, categories, take);
   return { ...stored, positions: stored.positions.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })) };
+}
+
+/** The ids of a search's best `take` envolvements, as Explore ranks them, from the same shared cache. */
+export async function searchTopIds(text: string, take: number): Promise<string[]> {
+  const stored = await storedFirstSearchPage(searchKey(text), [], take);
+  return stored.positions.map((p) => p.id);
 }
 
 const cardColumns = {
@@ -263,7 +250,11 @@ function visibleBuyers(viewerId: string | null) {
 }
 
 /** The envolvements with these ids, in this order, as the list's viewer sees them, in one query. */
-async function inOrder(ids: string[], viewerId: string | null, { listedOnly = false } = {}): Promise<OfferCardDto[]> {
+export async function inOrder(
+  ids: string[],
+  viewerId: string | null,
+  { listedOnly = false } = {},
+): Promise<OfferCardDto[]> {
   if (ids.length === 0) return [];
   const found = await db()
     .select({ row: cardColumns, creator: userCardColumns, buyers: visibleBuyers(viewerId) })
@@ -288,7 +279,7 @@ export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPag
   const take = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const categories = query.categories ?? [];
-  const text = query.q?.trim().toLowerCase() ?? '';
+  const text = searchKey(query.q ?? '');
   let window: Window;
   if (text) {
     window = after ? await search(text, categories, after, take) : await firstSearchPage(text, [...categories], take);
@@ -336,29 +327,6 @@ export async function listEnvolvementsByCategory(
 export type CardPage = { items: OfferCardDto[]; nextCursor: string | null };
 export const PROFILE_PAGE_SIZE = 24;
 
-/** A creator's envolvements, newest first, a page at a time; their drafts too when they ask. */
-export async function listEnvolvementsByCreator(
-  creatorId: string,
-  viewerId: string | null,
-  cursor: string | null = null,
-): Promise<CardPage> {
-  const after = cursor ? decodeCursor(cursor) : null;
-  const { at, id } = bound(after);
-  const found = await positions(sql`
-    select e.id, e.created_at from ${envolvements} e
-    where e.creator_id = ${creatorId} and ${viewerId === creatorId ? isNull(e.archivedAt) : listedHere}
-      and (e.created_at, e.id) < (${at}, ${id})
-    order by e.created_at desc, e.id desc limit ${PROFILE_PAGE_SIZE + 1}`);
-  const { rows: pageRows, nextCursor } = pageWindow(found, PROFILE_PAGE_SIZE, (row) => row);
-  return {
-    items: await inOrder(
-      pageRows.map((p) => p.id),
-      viewerId,
-    ),
-    nextCursor,
-  };
-}
-
 /**
  * What a user has joined or bought, by their latest membership of each, newest first, a page
  * at a time; ended memberships and removed envolvements included: the buyer keeps the record,
@@ -390,14 +358,3 @@ export async function listPurchasedEnvolvements(userId: string, cursor: string |
     nextCursor,
   };
 }
-
-/**
- * A creator's first page as a visitor sees it, from the shared cache: their public profile
- * is served from the cache too. Dropped with the lists (publishing, editing, unpublishing,
- * removing) and with the creator's own tags (their name, picture or banner).
- */
-export const publicCreatorFirstPage = cachedRead(
-  (creatorId: string) => listEnvolvementsByCreator(creatorId, null),
-  'creator-first-page',
-  (creatorId) => [CACHE_TAGS.lists, ...userTags(creatorId)],
-);

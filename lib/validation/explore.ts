@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
 import { CATEGORIES, type Category } from '@/lib/domain/categories';
+import { SEARCH_TEXT_MAX } from './search-limits';
 import { checkText } from './text';
 
 // Explore's filters (?q=&category=…&view=all), read by the page from a link and by the
 // API from the grid's requests: one set of rules, strict for the API, forgiving for links.
 
-export const SEARCH_TEXT_MAX = 200;
 /** The most envolvements one request of the grid may ask for. */
 export const MAX_PAGE_SIZE = 100;
 
@@ -50,6 +50,9 @@ export const pullQuerySchema = z.extend(exploreFiltersSchema, {
   ),
   cursor,
 });
+
+/** The top bar's search-as-you-type: the same text rules as Explore's search. */
+export const suggestQuerySchema = z.object({ q: z.pipe(first, z.optional(searchText)) });
 
 export type ExploreParams = { q: string; categories: Category[]; all: boolean };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exploreHref, pullQuery } from '@/lib/explore/params';
-import { exploreFiltersSchema, parseExploreParams, SEARCH_TEXT_MAX } from '@/lib/validation/explore';
+import { exploreFiltersSchema, parseExploreParams } from '@/lib/validation/explore';
+import { SEARCH_TEXT_MAX } from '@/lib/validation/search-limits';
 
 describe('Explore URL state', () => {
   it('reads q, known categories in their canonical order, and the all view', () => {
