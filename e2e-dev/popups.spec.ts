@@ -58,7 +58,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
 }
 
 /** The card's own control, which opens its offer dialog. */
-const cardOpener = (card: Locator) => card.locator('button[aria-haspopup="dialog"]');
+const cardOpener = (card: Locator) => card.locator('a[data-offer-dialog]');
 
 test('an offer opened from an Explore card stays open; Escape closes it', async ({ page }) => {
   await page.goto('/explore');

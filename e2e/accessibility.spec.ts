@@ -44,7 +44,7 @@ for (const signedIn of [false, true]) {
         const card = page.getByTestId('offer-card').first();
         // Signed-out visitors may not see any offer, so there is no dialog to open.
         if (await card.isVisible()) {
-          await card.getByRole('button').first().click();
+          await card.getByRole('link').first().click();
           await expect(page.getByRole('dialog')).toBeVisible();
           expect.soft(await findViolations(page), 'offer dialog').toEqual([]);
           await page.keyboard.press('Escape');

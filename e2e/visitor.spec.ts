@@ -13,7 +13,7 @@ test('a signed-out visitor finds, reads and joins an offer, signing in on the wa
 
   const card = page.getByTestId('offer-card').first();
   const title = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: title }).click();
+  await card.getByRole('link', { name: title }).click();
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog.getByRole('link', { name: 'View Details' })).toBeVisible();
   await dialog.getByRole('link', { name: 'View Details' }).click();

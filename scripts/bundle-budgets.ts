@@ -1,16 +1,28 @@
 // The most first-load JavaScript each public route may make a visitor download, in KB
 // gzipped (as `scripts/bench/js-size.ts` measures it). An empty page of Next 16 (React DOM,
 // the router, Turbopack's runtime) weighs 131.4 KB measured this way; every page of the app
-// adds the layout's share (links, the image optimizer's attributes, the top bar, the menu
-// dialog), about 13 KB. /create meets the 160 KB it was given; the others cannot reach 110
-// to 140 KB over that floor, so their budgets sit a few KB above their size today and catch
-// a library or a form slipping into a page that does not need it.
+// adds the layout's share (links, the image optimizer's attributes, the top bar and its
+// search, the menu dialog), about 15 KB. /create meets the 160 KB it was given; the others
+// cannot reach 110 to 140 KB over that floor, so their budgets sit a few KB above their size
+// today and catch a library or a form slipping into a page that does not need it.
 export const BUNDLE_BUDGETS_KB: Record<string, number> = {
-  '/': 152,
+  '/': 153,
   '/explore': 156,
-  '/envolvement/[id]': 158,
+  '/envolvement/[id]': 154,
   '/create': 160,
-  '/profile/[userId]': 155,
+  '/profile/[userId]': 156,
+};
+
+// The most JavaScript each public route may add to what every page loads (the framework and
+// the root layout), in KB gzipped, as `ownJsKb` measures it: a page's own components and
+// libraries. Cards, lists and articles are drawn on the server; what a page hydrates is its
+// few controls, and a form's validation where it has one.
+export const OWN_JS_BUDGETS_KB: Record<string, number> = {
+  '/': 12,
+  '/explore': 12,
+  '/envolvement/[id]': 12,
+  '/profile/[userId]': 12,
+  '/create': 30,
 };
 
 /** The routes over budget, with their size; empty when all fit. */

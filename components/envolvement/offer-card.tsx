@@ -1,11 +1,8 @@
-'use client';
-
 import Link from 'next/link';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
-import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { handleLabel } from '@/lib/domain/deleted-member';
+import { handleLabel, isDeletedUserId } from '@/lib/domain/deleted-member';
 import type { Category } from '@/lib/domain/categories';
 import { formatPrice } from '@/lib/domain/money';
 import {
@@ -15,14 +12,12 @@ import {
   receiptLine,
   spotsLabel,
   type OfferStatus,
-  type OfferViewer,
 } from '@/lib/envolvements/rules';
-import { api } from '@/lib/api-client';
-import { useViewer } from '@/components/layout/viewer-context';
-import type { EnvolvementDto, OfferCardDto, OfferFace } from '@/lib/envolvements/types';
+import type { OfferCardDto, OfferFace } from '@/lib/envolvements/types';
+import { profilePath } from '@/lib/seo/urls';
 import { CoverImage } from './cover-image';
+import { DIALOG_LINK } from './dialog-link';
 import { OfferStatusBadge } from './offer-action';
-import { OfferDialogBody } from './offer-dialog';
 
 /** How many covers of a page's first grid or row are loaded at once rather than lazily. */
 export const EAGER_COVERS = 4;
@@ -46,6 +41,8 @@ type OfferCardFaceProps = {
   coverWidth?: number;
   /** What the viewer paid for it, when and to whom ('Paid $12.00 to @maya on Nov 25, 2026 · Paid'). */
   receipt?: string | null;
+  /** The creator's id: their name links to their profile. Left out in the wizard's preview. */
+  creatorId?: string;
 };
 
 type CardCoverProps = Pick<OfferCardFaceProps, 'cover' | 'mark' | 'priority' | 'coverWidth'> & {
@@ -105,6 +102,7 @@ export function OfferCardFace({
   category,
   className,
   receipt,
+  creatorId,
   ...cover
 }: OfferCardFaceProps) {
   const shown = category ?? offer.categories[0];
@@ -120,7 +118,13 @@ export function OfferCardFace({
         </dl>
         <p className="offer-card-by">
           <Avatar name={offer.username} picture={offer.userPicture} size={20} />
-          <span className="truncate">{handleLabel(offer.username)}</span>
+          {creatorId && !isDeletedUserId(creatorId) ? (
+            <Link href={profilePath(creatorId)} prefetch={false} className="offer-card-creator">
+              {handleLabel(offer.username)}
+            </Link>
+          ) : (
+            <span className="truncate">{handleLabel(offer.username)}</span>
+          )}
         </p>
         {receipt && (
           <p className="text-xs text-slate-600" data-testid="receipt">
@@ -134,79 +138,49 @@ export function OfferCardFace({
 
 type OfferCardProps = Pick<OfferCardFaceProps, 'category' | 'className' | 'priority' | 'coverWidth'> & {
   envolvement: OfferCardDto;
-  viewer: OfferViewer;
-  /** 'dialog' opens the offer dialog; 'link' goes straight to the detail page. */
-  mode?: 'dialog' | 'link';
+  /**
+   * A plain click opens the offer dialog where the page has an OfferDialogs around its cards;
+   * the title stays a link to the detail page for every other way of following it.
+   */
+  dialog?: boolean;
   /** Show the viewer's receipt under the card (their purchases). */
   receipt?: boolean;
 };
 
-// The whole card is clickable through the title's control stretched over it (::after), so
-// the card holds headings and lists instead of squeezing them into a button or a link. Its
-// styles are named in app/globals.css: Explore repeats the card more than a hundred times.
-export function OfferCard({
-  envolvement,
-  viewer,
-  mode = 'dialog',
-  className,
-  receipt: showReceipt,
-  ...face
-}: OfferCardProps) {
+// The whole card follows the title's link, stretched over it (::after), so the card holds
+// headings and lists instead of squeezing them into a link; the creator's link sits above
+// that stretch. Nothing here runs in the browser: Explore draws up to 132 cards from the
+// server, and only the one dialog that opens from them is client code. Its styles are named
+// in app/globals.css for the same reason.
+export function OfferCard({ envolvement, dialog = false, className, receipt: showReceipt, ...face }: OfferCardProps) {
   const mark = membershipMark(envolvement.removed, envolvement.membership);
   const receipt =
     showReceipt && envolvement.membership ? receiptLine(envolvement.membership, envolvement.username) : null;
   // A removed envolvement already carries its mark along the cover's foot.
   const status = envolvement.removed ? 'open' : offerStatus(envolvement);
-  const card = (title: ReactNode) => (
+  const title = (
+    // Not prefetched: Explore shows dozens of cards, and a visitor opens one or two.
+    <Link
+      href={`/envolvement/${envolvement._id}`}
+      prefetch={false}
+      className="offer-card-open"
+      {...(dialog ? { [DIALOG_LINK]: envolvement._id } : {})}
+    >
+      {envolvement.title}
+    </Link>
+  );
+  return (
     <article className={cn('offer-card', className)} data-testid="offer-card">
-      <OfferCardFace offer={envolvement} mark={mark} status={status} receipt={receipt} title={title} {...face} />
+      <OfferCardFace
+        offer={envolvement}
+        creatorId={envolvement.userID}
+        mark={mark}
+        status={status}
+        receipt={receipt}
+        title={title}
+        {...face}
+      />
     </article>
-  );
-  if (mode === 'link') {
-    return card(
-      <Link href={`/envolvement/${envolvement._id}`} className="offer-card-open">
-        {envolvement.title}
-      </Link>,
-    );
-  }
-  return (
-    <Dialog>
-      {card(<DialogTrigger className="offer-card-open">{envolvement.title}</DialogTrigger>)}
-      <DialogContent title={envolvement.title}>
-        <OfferDialogDetails envolvement={envolvement} viewer={viewer} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** The dialog's body: the card's facts at once, and the description read when the dialog opens. */
-function OfferDialogDetails({ envolvement, viewer }: { envolvement: OfferCardDto; viewer: OfferViewer }) {
-  const [full, setFull] = useState<EnvolvementDto | null>(null);
-  const [failed, setFailed] = useState(false);
-  const live = useViewer();
-  useEffect(() => {
-    const controller = new AbortController();
-    api<EnvolvementDto>(`/api/post/${envolvement._id}`, { signal: controller.signal })
-      .then(setFull)
-      // Without it the dialog keeps the preview text and the card's own facts.
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [envolvement._id]);
-  // A list sent the same to everyone (Explore, from the cache) knows no viewer: who is signed
-  // in comes from the browser's session, and whether they joined and how many spots are left
-  // from the envolvement read as the dialog opens.
-  const viewerId = viewer.viewerId ?? (live.status === 'ready' ? (live.viewer?.id ?? null) : null);
-  const offer = full ? { ...envolvement, purchasedBy: full.purchasedBy, quantity: full.quantity } : envolvement;
-  const settled = viewer.viewerId !== null || (live.status === 'ready' && (!live.viewer || full !== null || failed));
-  return (
-    <OfferDialogBody
-      envolvement={offer}
-      description={full?.description ?? null}
-      viewer={{ ...viewer, viewerId }}
-      pending={!settled}
-    />
   );
 }
 

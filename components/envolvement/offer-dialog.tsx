@@ -15,10 +15,12 @@ import {
   type OfferViewer,
 } from '@/lib/envolvements/rules';
 import type { EnvolvementDto, OfferCardDto } from '@/lib/envolvements/types';
+import { mayWaitForSpot } from '@/lib/spot-waits/rules';
 import { CategoryChips } from './category-chips';
 import { OfferCover } from './cover-image';
 import { CreatorLink } from './creator-link';
-import { OfferActionButton, OfferStatusBadge } from './offer-action';
+import { OfferStatusBadge } from './offer-action';
+import { OfferActionSlot } from './offer-action-slot';
 import { CalendarIcon, PeopleIcon, TagIcon } from './offer-icons';
 
 /** The dialog's end date: 'No Deadline', or 'Ends in 3 days' / 'Ends today' / 'Ended' with the date. */
@@ -104,11 +106,20 @@ export function OfferDialogBody({ envolvement, description, viewer, pending = fa
           By <CreatorLink userId={envolvement.userID}>{handleLabel(envolvement.username)}</CreatorLink>
         </span>
       </p>
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:items-start">
+      {/* Kept in sight at the dialog's foot while the rest scrolls: on a phone the offer's
+          facts fill the screen, and its actions must not wait below them. */}
+      <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-6 pt-4 pb-6 sm:flex-row sm:items-start">
         <Link href={`/envolvement/${envolvement._id}`} className={buttonClasses('secondary', 'md', 'w-full sm:flex-1')}>
           View Details
         </Link>
-        <OfferActionButton action={action} id={`dialog-${envolvement._id}`} className="sm:flex-1" />
+        <OfferActionSlot
+          action={action}
+          id={`dialog-${envolvement._id}`}
+          className="sm:flex-1"
+          wait={
+            !pending && mayWaitForSpot(envolvement, viewer.viewerId, now) ? { envolvementId: envolvement._id } : null
+          }
+        />
       </div>
     </div>
   );

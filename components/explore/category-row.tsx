@@ -1,17 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons';
-import { EAGER_COVERS, OfferCard } from '@/components/envolvement/offer-card';
 import { cn } from '@/components/ui/cn';
-import type { OfferViewer } from '@/lib/envolvements/rules';
-import type { OfferCardDto } from '@/lib/envolvements/types';
 import type { Category } from '@/lib/domain/categories';
 import { ExploreLink } from './explore-navigation';
-import { ROW_CARD } from './layout';
-
-/** A card's width from `sm` up (w-80), the widest it is drawn. */
-const COVER_WIDTH = 320;
 /**
  * The cards of the rows after the first are drawn only as they come near the screen: Explore
  * shows a row for each of eleven categories, and a phone sees one on arrival. Until then each
@@ -24,9 +17,9 @@ const ARROW =
 
 type CategoryRowProps = {
   category: Category;
-  items: OfferCardDto[];
-  viewer: OfferViewer;
-  /** The first row on the page: its first covers are the largest pictures a visitor sees first. */
+  /** The row's cards, drawn on the server: the row only scrolls them. */
+  children: ReactNode;
+  /** The first row on the page: drawn at once, where the others wait until they come near. */
   first?: boolean;
 };
 
@@ -120,7 +113,7 @@ function RowHeader({
 }
 
 /** One category's horizontal scroller; each button moves one container width. */
-export function CategoryRow({ category, items, viewer, first = false }: CategoryRowProps) {
+export function CategoryRow({ category, children, first = false }: CategoryRowProps) {
   const { scroller, edges, measure, scroll } = useScrollEdges(!first);
   const headingId = `row-${category.replace(/\W/g, '')}`;
   return (
@@ -135,17 +128,7 @@ export function CategoryRow({ category, items, viewer, first = false }: Category
           !first && DEFERRED,
         )}
       >
-        {items.map((item, index) => (
-          <div key={item._id} className={ROW_CARD}>
-            <OfferCard
-              envolvement={item}
-              viewer={viewer}
-              category={category}
-              priority={first && index < EAGER_COVERS}
-              coverWidth={COVER_WIDTH}
-            />
-          </div>
-        ))}
+        {children}
       </div>
     </section>
   );

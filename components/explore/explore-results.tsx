@@ -1,3 +1,5 @@
+import { EAGER_COVERS, OfferCard } from '@/components/envolvement/offer-card';
+import { OfferDialogs } from '@/components/envolvement/offer-dialogs';
 import { buttonClasses } from '@/components/ui/button';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
@@ -8,6 +10,10 @@ import type { ExploreParams } from '@/lib/validation/explore';
 import { isFilteredView, pullQuery } from '@/lib/explore/params';
 import { ExploreLink } from './explore-navigation';
 import { InfiniteGrid } from './infinite-grid';
+import { ROW_CARD } from './layout';
+
+/** A card's width in a row from `sm` up (w-80), the widest it is drawn. */
+const ROW_COVER_WIDTH = 320;
 
 const LOAD_ERROR = 'Error loading Envolvements. Please try again later.';
 
@@ -56,11 +62,14 @@ async function FilteredResults({ params }: { params: ExploreParams }) {
         <NothingFound />
       ) : (
         <InfiniteGrid
-          initial={page.items}
+          initialIds={page.items.map((item) => item._id)}
           initialCursor={page.nextCursor}
           query={pullQuery(params)}
-          viewer={offerViewerOf(null)}
-        />
+        >
+          {page.items.map((item, index) => (
+            <OfferCard key={item._id} envolvement={item} dialog priority={index < EAGER_COVERS} />
+          ))}
+        </InfiniteGrid>
       )}
     </section>
   );
@@ -80,13 +89,19 @@ async function CategoryRows() {
         <NothingFound />
       ) : (
         groups.map((group, index) => (
-          <CategoryRow
-            key={group.category}
-            first={index === 0}
-            category={group.category}
-            items={group.items}
-            viewer={offerViewerOf(null)}
-          />
+          <CategoryRow key={group.category} first={index === 0} category={group.category}>
+            {group.items.map((item, at) => (
+              <OfferCard
+                key={item._id}
+                envolvement={item}
+                dialog
+                category={group.category}
+                className={ROW_CARD}
+                priority={index === 0 && at < EAGER_COVERS}
+                coverWidth={ROW_COVER_WIDTH}
+              />
+            ))}
+          </CategoryRow>
         ))
       )}
     </div>
@@ -98,5 +113,9 @@ async function CategoryRows() {
  * the cache; what depends on the viewer (their action in the offer dialog) is read in the browser.
  */
 export function ExploreResults({ params }: { params: ExploreParams }) {
-  return isFilteredView(params) ? <FilteredResults params={params} /> : <CategoryRows />;
+  return (
+    <OfferDialogs viewer={offerViewerOf(null)}>
+      {isFilteredView(params) ? <FilteredResults params={params} /> : <CategoryRows />}
+    </OfferDialogs>
+  );
 }

@@ -1,23 +1,31 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { EAGER_COVERS, OfferCard } from '@/components/envolvement/offer-card';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { RESULTS_GRID } from './layout';
 import { LoadMore } from '@/components/ui/load-more';
 import { api } from '@/lib/api-client';
-import type { OfferViewer } from '@/lib/envolvements/rules';
 import type { OfferCardDto } from '@/lib/envolvements/types';
 
+// The card's code comes with the second page: the first page's cards are drawn by the server.
+const loadLaterCards = () => import('./later-cards');
+const LaterCards = lazy(loadLaterCards);
+
 type InfiniteGridProps = {
-  initial: OfferCardDto[];
+  /** The first page's cards, drawn on the server. */
+  children: ReactNode;
+  /** Their ids, so that a card moved onto a later page since is not shown twice. */
+  initialIds: string[];
   initialCursor: string | null;
   query: string;
-  viewer: OfferViewer;
 };
 
-/** The grid's first page comes from the server; later pages load as the user scrolls or asks. */
-export function InfiniteGrid({ initial, initialCursor, query, viewer }: InfiniteGridProps) {
-  const [items, setItems] = useState(initial);
+/**
+ * The grid's first page comes from the server as it is; later pages load as the user scrolls
+ * or asks, and are drawn here.
+ */
+export function InfiniteGrid({ children, initialIds, initialCursor, query }: InfiniteGridProps) {
+  const [items, setItems] = useState<OfferCardDto[]>([]);
+  const shown = useRef(new Set(initialIds));
   const [cursor, setCursor] = useState(initialCursor);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,10 +36,15 @@ export function InfiniteGrid({ initial, initialCursor, query, viewer }: Infinite
     setLoading(true);
     setError(null);
     try {
-      const page = await api<{ items: OfferCardDto[]; nextCursor: string | null }>(
-        `/api/post/pull?${query}${query ? '&' : ''}cursor=${encodeURIComponent(cursor)}`,
-      );
-      setItems((current) => [...current, ...page.items.filter((i) => !current.some((c) => c._id === i._id))]);
+      const [page] = await Promise.all([
+        api<{ items: OfferCardDto[]; nextCursor: string | null }>(
+          `/api/post/pull?${query}${query ? '&' : ''}cursor=${encodeURIComponent(cursor)}`,
+        ),
+        loadLaterCards(),
+      ]);
+      const fresh = page.items.filter((item) => !shown.current.has(item._id));
+      for (const item of fresh) shown.current.add(item._id);
+      setItems((current) => [...current, ...fresh]);
       setCursor(page.nextCursor);
     } catch {
       setError('Error loading Envolvements. Please try again later.');
@@ -53,9 +66,12 @@ export function InfiniteGrid({ initial, initialCursor, query, viewer }: Infinite
   return (
     <>
       <div className={RESULTS_GRID} data-testid="explore-grid">
-        {items.map((item, index) => (
-          <OfferCard key={item._id} envolvement={item} viewer={viewer} priority={index < EAGER_COVERS} />
-        ))}
+        {children}
+        {items.length > 0 && (
+          <Suspense fallback={null}>
+            <LaterCards items={items} />
+          </Suspense>
+        )}
       </div>
       <LoadMore ref={sentinel} more={Boolean(cursor)} loading={loading} error={error} onLoad={() => void loadMore()} />
     </>

@@ -3,9 +3,8 @@ import type { Viewer } from '@/lib/auth/types';
 import { REMOVED_MESSAGE, isPastDeadline } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { NOT_ENABLED, pullSubmissions, statusOfProgress, userAccessToSubmission } from '@/lib/submissions/service';
-import { CreatorSubmissions } from './creator-submissions';
 import { JoinPrompt } from './join-prompt';
-import { SubmissionForm } from '@/components/envolvement/lazy-tools';
+import { CreatorSubmissions, SubmissionForm } from '@/components/envolvement/lazy-tools';
 
 export type SubmissionsTabProps = {
   envolvement: EnvolvementDto;

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDatabaseUrl, dropDatabase, recreateDatabase, withClient } from './database';
-import { firstLoadJsKb } from './js-size';
+import { firstLoadJsKb, ownJsKb } from './js-size';
 import { insaneFigures, printTable, tableRows, toJson } from './report';
 import { measureSize, type SizeFigures } from './scenario';
 import { memberId, seedBenchData, seedSize } from './seed';
@@ -69,6 +69,7 @@ async function main() {
   const sizes = sizesToRun();
   if (!options['skip-build']) buildApp();
   const jsKb = firstLoadJsKb();
+  const ownKb = ownJsKb();
   const measured: SizeFigures[] = [];
   for (const rows of sizes) measured.push(await benchOneSize(rows, sizes.length > 1));
   const perSize = measured.map(toJson);
@@ -78,6 +79,7 @@ async function main() {
     quick: options.quick,
     ...perSize[perSize.length - 1]!,
     js_kb: jsKb,
+    own_js_kb: ownKb,
     ...(measured.length > 1
       ? {
           explore_growth: round2(biggest.explore.route.medianMs / smallest.explore.route.medianMs),
@@ -90,7 +92,7 @@ async function main() {
   for (const figures of measured) printTable(`${figures.rows} rows`, tableRows(figures));
   printTable(
     'first-load JS (gzip)',
-    Object.entries(jsKb).map(([route, kb]) => [route, `${kb} KB`, '']),
+    Object.entries(jsKb).map(([route, kb]) => [route, `${kb} KB`, `own ${ownKb[route]} KB`]),
   );
   if ('explore_growth' in result) {
     const { explore_growth: growth, explore_ratio_growth: inFloors } = result;

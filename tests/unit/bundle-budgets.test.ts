@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_BUDGETS_KB, overBudget } from '../../scripts/bundle-budgets';
+import { BUNDLE_BUDGETS_KB, OWN_JS_BUDGETS_KB, overBudget } from '../../scripts/bundle-budgets';
 
 describe('bundle budgets', () => {
   it('passes routes at or under their budget', () => {
@@ -20,5 +20,15 @@ describe('bundle budgets', () => {
     expect(Object.keys(BUNDLE_BUDGETS_KB)).toEqual(
       expect.arrayContaining(['/', '/explore', '/envolvement/[id]', '/create']),
     );
+  });
+
+  it("holds each public page's own JavaScript to 12 KB, and the wizard's to 30 KB", () => {
+    expect(OWN_JS_BUDGETS_KB).toEqual({
+      '/': 12,
+      '/explore': 12,
+      '/envolvement/[id]': 12,
+      '/profile/[userId]': 12,
+      '/create': 30,
+    });
   });
 });

@@ -22,21 +22,8 @@ const dialog = (e: EnvolvementDto, viewerId: string | null, cardPayments = true,
   renderToStaticMarkup(
     createElement(OfferDialogBody, { envolvement: e, description, viewer: { viewerId, cardPayments }, now }),
   );
-const card = (
-  e: EnvolvementDto,
-  mode?: 'dialog' | 'link',
-  category?: EnvolvementDto['categories'][number],
-  coverWidth?: number,
-) =>
-  renderToStaticMarkup(
-    createElement(OfferCard, {
-      envolvement: e,
-      viewer: { viewerId: 'local|viewer', cardPayments: true },
-      mode,
-      category,
-      coverWidth,
-    }),
-  );
+const card = (e: EnvolvementDto, dialog = true, category?: EnvolvementDto['categories'][number], coverWidth?: number) =>
+  renderToStaticMarkup(createElement(OfferCard, { envolvement: e, dialog, category, coverWidth }));
 const srcsetOf = (html: string) => /srcSet="([^"]*)"/.exec(html)?.[1] ?? '';
 
 describe('offer card', () => {
@@ -67,21 +54,21 @@ describe('offer card', () => {
     );
     expect(html).toContain('$4.99');
     expect(html).toMatch(/\d+ Days/);
-    expect(html).toContain('7/10');
+    expect(html).toContain('7 of 10 spots left');
   });
 
   it("marks a full offer 'Sold out', an ended one 'Ended' and a draft 'Draft', and an open one not at all", () => {
     const full = offer({ quantity: { quantity: 5, unlimited: false, currentEnvolves: 5 } });
     expect(card(full)).toMatch(/data-testid="offer-status"[^>]*>Sold out</);
-    expect(text(card(full))).toContain('0/5');
+    expect(card(full)).toMatch(/data-testid="spots"[^>]*>Sold out</);
     expect(card(offer({ endDate: { endDate: inDays(-400), none: false } }))).toMatch(/>Ended</);
     expect(card(offer({ active: false, isActive: false }))).toMatch(/data-testid="offer-status"[^>]*>Draft</);
     expect(card(offer())).not.toContain('offer-status');
   });
 
   it("names the row's category in a category row, else the offer's first, and paints a placeholder from it", () => {
-    expect(card(offer(), 'dialog', 'Tutorials')).toMatch(/>Tutorials<\/span>/);
-    expect(card(offer(), 'dialog', 'Tutorials')).not.toMatch(/>Art<\/span>/);
+    expect(card(offer(), true, 'Tutorials')).toMatch(/>Tutorials<\/span>/);
+    expect(card(offer(), true, 'Tutorials')).not.toMatch(/>Art<\/span>/);
     expect(card(offer())).toMatch(/>Art<\/span>/);
     expect(card(offer())).toContain('data-testid="cover-placeholder"');
     expect(card(offer())).not.toContain('No image available');
@@ -89,7 +76,7 @@ describe('offer card', () => {
 
   it('draws the cover of a card in a category row at its width and twice it, and a grid card at every width', () => {
     const uploaded = offer({ imgUrl: '/uploads/covers/8d3c1f7e-2b4a-4c5d-9e6f-0a1b2c3d4e5f.jpg' });
-    const inRow = srcsetOf(card(uploaded, 'dialog', 'Art', 320));
+    const inRow = srcsetOf(card(uploaded, true, 'Art', 320));
     expect(inRow).toMatch(/^\S+w=384&amp;q=75 1x, \S+w=640&amp;q=75 2x$/);
     const inGrid = srcsetOf(card(uploaded));
     expect(inGrid.split(', ').length).toBeGreaterThan(4);
@@ -107,12 +94,23 @@ describe('offer card', () => {
       endDate: { endDate: inDays(20), none: false },
       quantity: { quantity: 10, unlimited: false, currentEnvolves: 3 },
     });
-    expect(Buffer.byteLength(card(typical, 'dialog', 'Art', 320))).toBeLessThan(1_900);
+    expect(Buffer.byteLength(card(typical, true, 'Art', 320))).toBeLessThan(1_900);
   });
 
-  it('opens the dialog from a button named by the title, or links to the detail page', () => {
-    expect(card(offer())).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>Portrait commission<\/button>/);
-    expect(card(offer(), 'link')).toContain('href="/envolvement/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"');
+  it('is a link to the detail page named by the title, marked for the dialog where a page opens one', () => {
+    const link = (html: string) => /<a class="offer-card-open"[^>]*>Portrait commission<\/a>/.exec(html)?.[0] ?? '';
+    expect(link(card(offer()))).toContain('href="/envolvement/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"');
+    expect(link(card(offer()))).toContain('data-offer-dialog="0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"');
+    expect(link(card(offer(), false))).toContain('href="/envolvement/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"');
+    expect(link(card(offer(), false))).not.toContain('data-offer-dialog');
+    expect(card(offer())).not.toContain('<button');
+  });
+
+  it("links the creator's name to their profile, and a deleted member's to nothing", () => {
+    expect(card(offer())).toMatch(/<a class="offer-card-creator" href="\/profile\/creator-1">@inesdraws<\/a>/);
+    expect(card(offer({ userID: 'deleted|0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0009', username: '' }))).not.toContain(
+      'offer-card-creator',
+    );
   });
 });
 
@@ -162,8 +160,8 @@ describe('offer dialog for visitors and closed offers', () => {
     );
   });
 
-  it('disables the action of a sold-out offer and says why, tied to the button', () => {
-    const html = dialog(offer({ quantity: { quantity: 1, unlimited: false, currentEnvolves: 1 } }), 'local|viewer');
+  it('disables the action of a sold-out offer for a visitor and says why, tied to the button', () => {
+    const html = dialog(offer({ quantity: { quantity: 1, unlimited: false, currentEnvolves: 1 } }), null);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="([^"]+)"[^>]*>Sold out<\/button>/);
     const id = /aria-describedby="([^"]+)"/.exec(html)![1];
     expect(html).toContain(`<p id="${id}"`);
