@@ -24,8 +24,8 @@ test('a card opens in a new tab by middle click or Ctrl+click, and in a dialog b
 
   for (const click of [{ button: 'middle' as const }, { modifiers: ['ControlOrMeta' as const] }]) {
     const [tab] = await Promise.all([context.waitForEvent('page'), link.click(click)]);
-    await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe(href);
+    // A new tab is blank until its navigation commits.
+    await expect(tab).toHaveURL(new RegExp(`${href}$`));
     await tab.close();
     await expect(page).toHaveURL(/\/explore$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
