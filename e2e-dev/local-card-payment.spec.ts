@@ -47,7 +47,7 @@ async function signInAsDemo(browser: Browser, email: string): Promise<Page> {
 async function openCheckout(page: Page): Promise<string> {
   await page.goto(`/explore?q=${encodeURIComponent(OFFER)}`);
   await hydrated(page);
-  await page.getByRole('button', { name: OFFER }).click();
+  await page.getByRole('link', { name: OFFER, exact: true }).click();
   await page.getByRole('dialog').getByRole('link', { name: 'Pay $4.99' }).click();
   await page.waitForURL('**/payment/*', SLOW);
   await hydrated(page);
