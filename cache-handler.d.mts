@@ -13,7 +13,7 @@ export default class CacheHandler {
   readonly redis: Redis | null;
   get(
     key: string,
-    ctx?: { kind?: string; tags?: string[]; softTags?: string[]; isFallback?: boolean },
+    ctx?: { kind?: string; tags?: string[]; softTags?: string[]; revalidate?: number; isFallback?: boolean },
   ): Promise<Entry | null>;
   set(
     key: string,

@@ -2,8 +2,9 @@
 // the output of ISR pages and route handlers (kinds APP_PAGE and APP_ROUTE) are kept with the
 // tags they were made under: a read's come with the call, a page's in its x-next-cache-tags
 // header, which also holds the implicit `_N_T_/…` tags that revalidatePath invalidates.
-// `revalidateTag` records when each tag was invalidated, and an entry stored before that, or
-// too soon after it (SETTLE_MS), is a miss.
+// `revalidateTag` records when each tag was invalidated, and how: an entry stored before an
+// expiry, or too soon after it (SETTLE_MS), is a miss; one stored before a stale mark (the
+// `'max'` profile) is served once more while Next renders it again in the background.
 // With REDIS_URL, those kinds and the tag times live in Redis, shared by every instance;
 // without it, in this process. Other kinds (Pages Router output: this app has none) always
 // stay in this process.
@@ -12,6 +13,7 @@ import { LRUCache } from 'lru-cache';
 
 const PREFIX = 'envolve:cache:';
 const TAG_PREFIX = 'envolve:tag:';
+const STALE_PREFIX = 'envolve:stale:';
 /** The longest an entry is kept, and how long one with no revalidation time of its own is. */
 const MAX_TTL_SECONDS = 24 * 60 * 60;
 /**
@@ -64,8 +66,8 @@ class MemoryStore {
             ttlResolution: 0,
           })
         : null;
-    /** Tag → when it was last invalidated, oldest first. */
-    this.tagTimes = new Map();
+    /** Per way of invalidating ('expired', 'stale'): tag → when it last was, oldest first. */
+    this.tagTimes = { expired: new Map(), stale: new Map() };
   }
 
   async read(key) {
@@ -81,18 +83,20 @@ class MemoryStore {
   }
 
   async invalidatedAt(tags) {
-    return tags.map((tag) => this.tagTimes.get(tag) ?? null);
+    const { expired, stale } = this.tagTimes;
+    return tags.map((tag) => ({ expired: expired.get(tag) ?? null, stale: stale.get(tag) ?? null }));
   }
 
-  async invalidate(tags, time) {
+  async invalidate(tags, time, how) {
+    const times = this.tagTimes[how];
     for (const tag of tags) {
       // Moved to the end, so the map stays in order of time.
-      this.tagTimes.delete(tag);
-      this.tagTimes.set(tag, time);
+      times.delete(tag);
+      times.set(tag, time);
     }
-    for (const [tag, at] of this.tagTimes) {
+    for (const [tag, at] of times) {
       if (at > time - TAG_TIME_MS) break;
-      this.tagTimes.delete(tag);
+      times.delete(tag);
     }
   }
 }
@@ -185,15 +189,20 @@ class RedisStore {
   }
 
   async invalidatedAt(tags) {
-    const times = await this.redis.mget(tags.map((tag) => TAG_PREFIX + tag));
-    return times.map((time) => (time === null ? null : Number(time)));
+    const times = await this.redis.mget([
+      ...tags.map((tag) => TAG_PREFIX + tag),
+      ...tags.map((tag) => STALE_PREFIX + tag),
+    ]);
+    const time = (value) => (value === null ? null : Number(value));
+    return tags.map((_, i) => ({ expired: time(times[i]), stale: time(times[tags.length + i]) }));
   }
 
-  async invalidate(tags, time) {
+  async invalidate(tags, time, how) {
     if (!(await ready(this.redis)))
       throw new Error('Redis is unreachable: the invalidation of ' + tags.join(', ') + ' is lost');
+    const prefix = how === 'stale' ? STALE_PREFIX : TAG_PREFIX;
     const write = this.redis.multi();
-    for (const tag of tags) write.set(TAG_PREFIX + tag, time, 'PX', TAG_TIME_MS);
+    for (const tag of tags) write.set(prefix + tag, time, 'PX', TAG_TIME_MS);
     await write.exec();
   }
 }
@@ -204,6 +213,19 @@ function tagsOf(data, ctx) {
   // Next joins the header's tags with commas; String() does the same to an array.
   const fromHeader = header === undefined ? [] : String(header).split(',');
   return [...new Set([...(ctx?.tags ?? []), ...fromHeader])].filter(Boolean);
+}
+
+/**
+ * The time to give Next for an entry marked stale, so that it serves the entry and renders it
+ * again in the background: Next takes an entry to be stale once it is older than its
+ * revalidate time (a read's own, or a page's cacheControl), and only then. An entry with no
+ * revalidate time cannot be told stale that way, and is a miss instead (null).
+ */
+function staleStamp(entry, ctx) {
+  const seconds =
+    entry.value?.kind === 'FETCH' ? (ctx?.revalidate ?? entry.value.revalidate) : entry.cacheControl?.revalidate;
+  if (typeof seconds !== 'number' || !(seconds > 0)) return null;
+  return Math.min(entry.lastModified, Date.now() - (seconds + 1) * 1000);
 }
 
 export default class CacheHandler {
@@ -227,13 +249,18 @@ export default class CacheHandler {
       // A read also answers to the implicit tags of the page making it (ctx.softTags); Next
       // passes neither list when it reads a page, whose tags were all stored with it.
       const tags = [...new Set([...(entry.tags ?? []), ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])])];
+      const concerns = (time) => time !== null && time > entry.lastModified - SETTLE_MS;
+      let stale = false;
       if (tags.length > 0) {
         const invalidated = await store.invalidatedAt(tags);
-        if (invalidated.some((time) => time !== null && time > entry.lastModified - SETTLE_MS)) return null;
+        if (invalidated.some(({ expired }) => concerns(expired))) return null;
+        stale = invalidated.some((times) => concerns(times.stale));
       }
       // A page's revalidate time travels with it: an instance that never rendered the page
       // would otherwise take it to be stale after a second and render it again.
-      return { value: entry.value, lastModified: entry.lastModified, cacheControl: entry.cacheControl };
+      const lastModified = stale ? staleStamp(entry, ctx) : entry.lastModified;
+      if (lastModified === null) return null;
+      return { value: entry.value, lastModified, cacheControl: entry.cacheControl };
     } catch {
       return null;
     }
@@ -254,14 +281,17 @@ export default class CacheHandler {
     }
   }
 
-  // Next 16 passes the profile's durations as a second argument ({ expire: 0 } from this app's
-  // mutations, none from revalidatePath). Every invalidation here ends the entries at once,
-  // so a stale-while-revalidate profile is served as a fresh render, never as stale content.
-  async revalidateTag(tags) {
+  // Next 16 passes the profile's durations as a second argument: none from revalidatePath and
+  // `{ expire: 0 }` end the tags' entries at once; any other profile (this app uses 'max')
+  // marks them stale, to be served while they are rendered again. How long stale content may
+  // last is then bounded by each entry's own lifetime (twice its revalidate time), not by the
+  // profile's expire.
+  async revalidateTag(tags, durations) {
     const list = [tags].flat().filter(Boolean);
     if (list.length === 0) return;
+    const how = durations && durations.expire !== 0 ? 'stale' : 'expired';
     // Not caught: an invalidation that cannot be recorded must be seen in the logs.
-    await this.shared.invalidate(list, Date.now());
+    await this.shared.invalidate(list, Date.now(), how);
   }
 
   resetRequestCache() {}

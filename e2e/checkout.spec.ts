@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FAKE_STRIPE_URL } from '../playwright.config';
 import { storageState } from './demo-accounts';
-import { expectOnSale, openAs, publish } from './helpers';
+import { expectOnSale, openAs, openListed, publish } from './helpers';
 
 test.describe.serial('joining', () => {
   let oneSpot = '';
@@ -30,8 +30,7 @@ test.describe.serial('joining', () => {
     await expect(page.getByTestId('spots-left')).toHaveText('Sold out');
     await page.goto(`/payment/${oneSpot}`);
     await expect(page.getByText('You have already bought this!')).toBeVisible();
-    await page.goto('/explore?category=Interactive');
-    await page.getByTestId('offer-card').filter({ hasText: 'Front row seat' }).first().click();
+    await (await openListed(page, '/explore?category=Interactive', 'Front row seat')).click();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Already Joined' })).toBeDisabled();
     await context.close();
   });

@@ -229,3 +229,17 @@ export async function openTab(scope: Page | Locator, name: string): Promise<void
     await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
   }).toPass();
 }
+
+/**
+ * Opens a public list at `path` until it shows the card titled `title`. After a change, a
+ * list another visitor had cached is served once more as it was while it is rendered again
+ * behind them (the cache's stale-while-revalidate), so the change shows on a later request.
+ */
+export async function openListed(page: Page, path: string, title: string): Promise<Locator> {
+  const card = page.getByTestId('offer-card').filter({ hasText: title }).first();
+  await expect(async () => {
+    await page.goto(path);
+    await expect(card).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return card;
+}

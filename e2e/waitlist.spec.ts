@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, storageState } from './demo-accounts';
-import { openAs, openTab, payByCard, publish } from './helpers';
+import { openAs, openListed, openTab, payByCard, publish } from './helpers';
 import { latestMail, linkIn } from './mail';
 
 // "Tell me when a spot opens": a visitor asks on a sold-out offer, the creator refunds the
@@ -21,7 +21,7 @@ test.describe.serial('waiting for a spot', () => {
 
   test('a signed-in visitor asks to be told from the offer dialog', async ({ browser }) => {
     const { context, page } = await openAs(browser, 'gamer', '/explore?category=Interactive');
-    await page.getByTestId('offer-card').filter({ hasText: title }).first().click();
+    await (await openListed(page, '/explore?category=Interactive', title)).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Every spot has been taken.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Tell me when a spot opens' }).click();

@@ -97,6 +97,6 @@ export async function deleteAccount(viewer: Viewer, input: DeleteAccountInput): 
   await cancelOwnCheckouts(viewer.id);
   await eraseAccount(viewer.id);
   // Their profile, and the pages that showed them as a creator, read them again.
-  invalidate(...userTags(viewer.id), ...ids.map(envolvementTag), CACHE_TAGS.lists);
+  invalidate(...userTags(viewer.id), ...ids.map(envolvementTag), CACHE_TAGS.lists, CACHE_TAGS.people);
   return outcome;
 }

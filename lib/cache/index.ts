@@ -3,8 +3,16 @@ import { revalidateTag, unstable_cache } from 'next/cache';
 
 /** What the shared cache holds, by the tag that invalidates it. */
 export const CACHE_TAGS = {
-  /** Which published envolvements public lists show, and how many: Explore's rows, first pages and counts. */
+  /**
+   * Which published envolvements public lists show, and how many: Explore's rows, first pages,
+   * counts and searches, and the top bar's suggestions.
+   */
   lists: 'envolvement-lists',
+  /**
+   * Names, handles and pictures of people shown on a visitor's envolvement page (its creator,
+   * its members): a change to one is rare, and expires them all.
+   */
+  people: 'people-shown',
 } as const;
 
 /** What a visitor's page of one envolvement shows that changes without an edit: its spots. */
@@ -52,13 +60,36 @@ export function cachedRead<A extends unknown[], R>(
   };
 }
 
-/** Drops what a change made stale, on every instance: the next read recomputes it. */
-export function invalidate(...tags: string[]): void {
+function revalidate(tags: string[], profile: 'max' | { expire: 0 }): void {
   for (const tag of tags) {
     try {
-      revalidateTag(tag, { expire: 0 });
+      revalidateTag(tag, profile);
     } catch (error) {
       if (!(error instanceof Error && NO_CACHE.test(error.message))) throw error;
     }
   }
+}
+
+/** Drops what a change made stale, on every instance: the next read recomputes it. */
+export function invalidate(...tags: string[]): void {
+  revalidate(tags, { expire: 0 });
+}
+
+/**
+ * Marks what a change made stale, on every instance, without dropping it: the next read is
+ * served what was cached while it is computed again in the background (see cache-handler.mjs).
+ */
+export function refresh(...tags: string[]): void {
+  revalidate(tags, 'max');
+}
+
+/**
+ * After a creator changed one of their envolvements (its text, its publication, its removal):
+ * its own page and the creator's pages show the change on their next request; the public
+ * lists, which hold every envolvement, are refreshed in the background, so one edit does not
+ * make every Explore view and search miss at once.
+ */
+export function envolvementChanged(envolvementId: string, creatorId: string): void {
+  invalidate(envolvementTag(envolvementId), ...userTags(creatorId));
+  refresh(CACHE_TAGS.lists);
 }

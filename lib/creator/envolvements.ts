@@ -1,5 +1,5 @@
 import 'server-only';
-import { CACHE_TAGS, invalidate } from '@/lib/cache';
+import { envolvementChanged } from '@/lib/cache';
 import { eq, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
@@ -183,9 +183,9 @@ export async function updateEnvolvement(
     const row = await getEnvolvementOrThrow(id);
     throw new AppError('conflict', MESSAGES.fixErrors, tooFewSpots(row.currentCount));
   }
-  // Its text, categories or publication may have changed: public lists and the pages served
-  // from the cache (Explore, profiles, its visitors' page) read it again.
-  invalidate(CACHE_TAGS.lists);
+  // Its text, categories or publication may have changed: its page, its creator's pages and
+  // the public lists that hold it read it again.
+  envolvementChanged(id, viewer.id);
   // Here, not in each route that edits, so that no caller can forget it.
   if (withdrawn) await cancelOpenIntents(id, withdrawn);
   return (await getEnvolvementForViewer(id, viewer.id))!;
@@ -205,7 +205,7 @@ export async function setEnvolvementActive(
   assertNotRemoved(row);
   if (row.isActive !== active) {
     await db().update(envolvements).set({ isActive: active, updatedAt: new Date() }).where(eq(envolvements.id, id));
-    invalidate(CACHE_TAGS.lists);
+    envolvementChanged(id, viewer.id);
     // Checkouts open when it went back to draft can no longer be paid (see updateEnvolvement).
     if (!active) await cancelOpenIntents(id, 'unpublished');
   }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, countDistinct, eq, isNull, ne } from 'drizzle-orm';
-import { CACHE_TAGS, cachedRead, userTags } from '@/lib/cache';
+import { cachedRead, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import type { ProfileCounts } from '@/lib/domain/profile-counts';
 import { isPublishedSql } from '@/lib/envolvements/conditions';
@@ -36,12 +36,12 @@ export async function getProfileCounts(userId: string): Promise<ProfileCounts> {
 }
 
 /**
- * A profile's counts from the shared cache, like its page: dropped with the lists (an
- * envolvement published or removed) and the user's own tags; a join or a refund shows
+ * A profile's counts from the shared cache, like its page: dropped with the user's own tags,
+ * which an envolvement of theirs published or removed drops too; a join or a refund shows
  * within a minute, as the spot counts on the page's cards do.
  */
 export const publicProfileCounts = cachedRead(
   (userId: string) => getProfileCounts(userId),
   'profile-counts',
-  (userId) => [CACHE_TAGS.lists, ...userTags(userId)],
+  (userId) => userTags(userId),
 );

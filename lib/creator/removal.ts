@@ -1,5 +1,5 @@
 import 'server-only';
-import { CACHE_TAGS, invalidate } from '@/lib/cache';
+import { envolvementChanged } from '@/lib/cache';
 import { and, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
@@ -112,7 +112,7 @@ export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Rem
     return false;
   });
   if (!deleted) noteRemoved(id);
-  invalidate(CACHE_TAGS.lists);
+  envolvementChanged(id, viewer.id);
   if (deleted) return { archived: false, refunded: 0, refundsPending: 0 };
   return { archived: true, ...(await settleRemoval(viewer.id, id)) };
 }

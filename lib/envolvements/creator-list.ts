@@ -1,7 +1,7 @@
 import 'server-only';
 import { isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { CACHE_TAGS, cachedRead, userTags } from '@/lib/cache';
+import { cachedRead, userTags } from '@/lib/cache';
 import { rows } from '@/lib/db/rows';
 import { decodeCursor, pageWindow } from '@/lib/paging/cursor';
 import type { CreatorSection } from '@/lib/validation/creator-list';
@@ -68,14 +68,14 @@ export async function creatorFirstPages(creatorId: string, viewerId: string | nu
 /**
  * A section's first page as a visitor sees it, from the shared cache: their public profile
  * is served from the cache too, and every envolvement page's "More from" reads the active
- * one. Dropped with the lists (publishing, editing, unpublishing, removing) and with the
- * creator's own tags (their name, picture or banner); an end date passing moves a card to
- * Ended within the cache's minute.
+ * one. Dropped with the creator's own tags, which their every change to an envolvement
+ * (publishing, editing, unpublishing, removing) and to their name, picture or banner drops; an
+ * end date passing moves a card to Ended within the cache's minute.
  */
 export const publicCreatorFirstPage = cachedRead(
   (creatorId: string, section: CreatorSection) => listEnvolvementsByCreator(creatorId, null, null, section),
   'creator-section-first-page',
-  (creatorId) => [CACHE_TAGS.lists, ...userTags(creatorId)],
+  (creatorId) => userTags(creatorId),
 );
 
 /** Both sections' first pages as a visitor sees them, from the shared cache. */

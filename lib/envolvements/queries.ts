@@ -82,13 +82,14 @@ export async function getEnvolvementView(
 
 /**
  * The envolvement as a visitor reads it, from the shared cache (its visitors' page is served
- * from the cache too); dropped with the lists, which every edit, publication, unpublication
- * and removal drops, and with its own tag, which every spot taken or given back drops.
+ * from the cache too); dropped with its own tag, which its every edit, publication,
+ * unpublication and removal drops, and every spot taken or given back, and with the people
+ * it shows when one of them changes their name or picture.
  */
 export const publicEnvolvementView = cachedRead(
   (id: string) => getEnvolvementView(id, null),
   'envolvement-public-view',
-  (id) => [CACHE_TAGS.lists, envolvementTag(id)],
+  (id) => [envolvementTag(id), CACHE_TAGS.people],
 );
 
 /** The envolvement as `viewerId` may read it (updates only for its creator and members), or null. */

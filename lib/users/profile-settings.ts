@@ -38,10 +38,10 @@ async function getProfileSettingsOrThrow(userId: string): Promise<ProfileSetting
 }
 
 // Comments, member lists, cards and envolvement pages carry the name, handle and picture:
-// cards and visitors' envolvement pages are cached with the lists, so those go too. A bio
-// or links show only on the profile.
+// cards are cached with the lists and visitors' envolvement pages with the people they show,
+// so those go too. A bio or links show only on the profile.
 function invalidateShown(userId: string, onCards: boolean): void {
-  invalidate(...userTags(userId), ...(onCards ? [CACHE_TAGS.lists] : []));
+  invalidate(...userTags(userId), ...(onCards ? [CACHE_TAGS.lists, CACHE_TAGS.people] : []));
 }
 
 /**

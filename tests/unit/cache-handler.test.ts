@@ -200,6 +200,46 @@ describe.each([
     expect(await a.get('/feed.xml', { kind: 'APP_ROUTE' })).toBeNull();
   });
 
+  it("serves a read marked stale ('max') as stale, so Next refreshes it in the background", async () => {
+    await a.set('rows', fetchEntry('["old"]'), { tags: ['envolvement-lists'] });
+    later(1_000);
+    await b.revalidateTag('envolvement-lists', { expire: 31_536_000 });
+    const stale = await a.get('rows', read);
+    // Next serves it and renders it again once it is older than its revalidate time (60 s).
+    expect(stale).toMatchObject({ value: fetchEntry('["old"]') });
+    expect(now - stale!.lastModified).toBeGreaterThan(60_000);
+    // What is stored once the change has settled is fresh again; an immediate expiry still ends it.
+    settled();
+    await a.set('rows', fetchEntry('["new"]'), { tags: ['envolvement-lists'] });
+    expect(await b.get('rows', read)).toMatchObject({ value: fetchEntry('["new"]'), lastModified: now });
+    later();
+    await b.revalidateTag('envolvement-lists', { expire: 0 });
+    expect(await a.get('rows', read)).toBeNull();
+  });
+
+  it('serves a page marked stale with a time past its revalidate, and leaves other tags alone', async () => {
+    const key = '/route-cache/APP_PAGE/explore/$/explore/all';
+    await a.set(key, pageEntry('<html>all</html>'), pageContext);
+    await a.set('other', fetchEntry('"kept"'), { tags: ['user:3'] });
+    later(10);
+    await b.revalidateTag(['envolvement-lists'], { expire: 31_536_000 });
+    const stale = await a.get(key, pageRead);
+    expect(stale).toMatchObject({ value: { html: '<html>all</html>' }, cacheControl: pageContext.cacheControl });
+    expect(stale!.lastModified).toBeLessThan(now - 60_000);
+    expect(await a.get('other', { kind: 'FETCH', tags: ['user:3'] })).toMatchObject({ lastModified: now - 10 });
+    // A render that began before the mark and is stored just after it is still stale.
+    later(SETTLE_MS - 20);
+    await a.set(key, pageEntry('<html>raced</html>'), pageContext);
+    expect((await b.get(key, pageRead))!.lastModified).toBeLessThan(now - 60_000);
+  });
+
+  it('misses an entry marked stale when it has no revalidate time to be stale by', async () => {
+    await a.set('/forever', pageEntry('<html>x</html>'), { cacheControl: { revalidate: false } });
+    later();
+    await b.revalidateTag('envolvement-lists', { expire: 31_536_000 });
+    expect(await a.get('/forever', pageRead)).toBeNull();
+  });
+
   it('forgets an entry that Next stores as nothing', async () => {
     const legacy = { kind: 'PAGES', html: '<p>x</p>', pageData: {}, status: 200 };
     await a.set('/old', legacy);
@@ -321,7 +361,7 @@ describe('the cache handler in memory', () => {
 
   it('forgets tag times once no entry they concern can be alive', async () => {
     const [a] = inMemory();
-    const times = (a as unknown as { memory: { tagTimes: Map<string, number> } }).memory.tagTimes;
+    const times = (a as unknown as { memory: { tagTimes: { expired: Map<string, number> } } }).memory.tagTimes.expired;
     await a.revalidateTag('user:1');
     later(60_000);
     await a.revalidateTag(['user:2', 'user:1']);
