@@ -5,12 +5,43 @@ import { expect, test, type Page } from '@playwright/test';
 
 const firstCard = (page: Page) => page.getByTestId('offer-card').first();
 
-test('Explore arrives with every card as a link to its page and its creator’s', async ({ request }) => {
+const linksIn = (html: string) => ({
+  offers: html.match(/<a class="offer-card-open"[^>]* href="\/envolvement\/[0-9a-f-]{36}"/g) ?? [],
+  creators: html.match(/<a class="offer-card-creator" href="\/profile\/[^"]+"/g) ?? [],
+});
+
+test('Explore arrives with its first cards as links to their pages and creators’, and every row’s “See all”', async ({
+  request,
+}) => {
+  // The default view draws the first two rows' first four cards; every row links to all of its category.
   const html = await (await request.get('/explore')).text();
-  const offers = html.match(/<a class="offer-card-open"[^>]* href="\/envolvement\/[0-9a-f-]{36}"/g) ?? [];
-  const creators = html.match(/<a class="offer-card-creator" href="\/profile\/[^"]+"/g) ?? [];
-  expect(offers.length).toBeGreaterThan(10);
-  expect(creators.length).toBe(offers.length);
+  const { offers, creators } = linksIn(html);
+  expect(offers).toHaveLength(8);
+  expect(creators).toHaveLength(offers.length);
+  const rows = html.match(/data-testid="category-row"/g) ?? [];
+  expect(rows.length).toBeGreaterThan(4);
+  expect(html.match(/href="\/explore\?category=[^"]+">See all/g)).toHaveLength(rows.length);
+  // A list of everything draws its first twelve, and reads the next as it scrolls.
+  const grid = linksIn(await (await request.get('/explore?view=all')).text());
+  expect(grid.offers).toHaveLength(12);
+  expect(grid.creators).toHaveLength(12);
+});
+
+test('a row reads the rest of its cards when it is reached, and the rows below as they come near', async ({ page }) => {
+  await page.goto('/explore');
+  const rows = page.getByTestId('category-row');
+  const first = rows.first();
+  await expect(first.getByTestId('offer-card')).toHaveCount(4);
+  // Reaching for the row (here its arrow) reads the rest, which the arrow then scrolls to.
+  await first.getByRole('button', { name: /^Scroll .+ right$/ }).click();
+  await expect.poll(() => first.getByTestId('offer-card').count()).toBeGreaterThan(4);
+  // A row the page did not draw holds placeholders until it comes near the screen.
+  const last = rows.last();
+  await expect(last.getByTestId('offer-card')).toHaveCount(0);
+  await expect(last.getByTestId('card-placeholder').first()).toBeAttached();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.getByTestId('offer-card').first()).toBeVisible();
+  await expect(last.getByTestId('card-placeholder')).toHaveCount(0);
 });
 
 test('a card opens in a new tab by middle click or Ctrl+click, and in a dialog by a plain click', async ({

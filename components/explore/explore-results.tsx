@@ -5,15 +5,24 @@ import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { countLabel } from '@/lib/envolvements/rules';
 import { logError } from '@/lib/log';
-import { CategoryRow } from './category-row';
+import { CategoryRow, ROW_COVER_WIDTH } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { isFilteredView, pullQuery } from '@/lib/explore/params';
 import { ExploreLink } from './explore-navigation';
 import { InfiniteGrid } from './infinite-grid';
 import { ROW_CARD } from './layout';
 
-/** A card's width in a row from `sm` up (w-80), the widest it is drawn. */
-const ROW_COVER_WIDTH = 320;
+/**
+ * What Explore's default view draws on the server: the first rows' first cards, which fill
+ * the first screen at any width. The other cards of those rows are read when the visitor
+ * reaches for them, and the other rows as they come near: a card drawn on the server weighs
+ * about 4.5 KB of HTML and RSC payload, ten times its JSON.
+ */
+const DRAWN = { rows: 2, cards: 4 };
+/** The cards a filtered view draws on the server; the grid reads the next pages as it scrolls. */
+const FIRST_GRID_PAGE = 12;
+/** How many cards a category row holds in all, the newest first; "See all" shows the rest. */
+const ROW_LENGTH = 12;
 
 const LOAD_ERROR = 'Error loading Envolvements. Please try again later.';
 
@@ -45,7 +54,7 @@ async function loadOrNull<T>(event: string, load: () => Promise<T>): Promise<T |
 
 async function FilteredResults({ params }: { params: ExploreParams }) {
   const page = await loadOrNull('explore.list', () =>
-    listEnvolvements({ q: params.q, categories: params.categories, viewerId: null }),
+    listEnvolvements({ q: params.q, categories: params.categories, limit: FIRST_GRID_PAGE, viewerId: null }),
   );
   if (!page) return <LoadError />;
   return (
@@ -76,7 +85,7 @@ async function FilteredResults({ params }: { params: ExploreParams }) {
 }
 
 async function CategoryRows() {
-  const groups = await loadOrNull('explore.categories', () => listEnvolvementsByCategory(null, 12));
+  const groups = await loadOrNull('explore.categories', () => listEnvolvementsByCategory(null, ROW_LENGTH, DRAWN));
   if (!groups) return <LoadError />;
   return (
     <div className="space-y-10">
@@ -89,7 +98,16 @@ async function CategoryRows() {
         <NothingFound />
       ) : (
         groups.map((group, index) => (
-          <CategoryRow key={group.category} first={index === 0} category={group.category}>
+          <CategoryRow
+            key={group.category}
+            first={index === 0}
+            category={group.category}
+            rest={{
+              query: pullQuery({ q: '', categories: [group.category], all: false }),
+              more: group.more,
+              cursor: group.cursor,
+            }}
+          >
             {group.items.map((item, at) => (
               <OfferCard
                 key={item._id}

@@ -133,15 +133,17 @@ const firstPage = cachedRead(
 );
 const cachedCount = cachedRead((categories: Category[]) => countListed(categories), 'list-count', [CACHE_TAGS.lists]);
 const categoryRows = cachedRead(
-  (perCategory: number) =>
-    rows<{ id: string; category: string }>(sql`
-      select c.category, x.envolvement_id as id from unnest(${textArray(CATEGORIES)}) as c(category)
+  async (perCategory: number) =>
+    (
+      await rows<{ id: string; category: string; created_at: Date }>(sql`
+      select c.category, x.envolvement_id as id, x.created_at from unnest(${textArray(CATEGORIES)}) as c(category)
       cross join lateral (
-        select ec.envolvement_id from ${envolvementCategories} ec
+        select ec.envolvement_id, ec.created_at from ${envolvementCategories} ec
         where ec.listed and ec.category = c.category
         order by ec.created_at desc, ec.envolvement_id desc limit ${perCategory}
-      ) x`),
-  'category-rows',
+      ) x`)
+    ).map((row) => ({ id: row.id, category: row.category, createdAt: new Date(row.created_at).toISOString() })),
+  'category-rows-v2',
   [CACHE_TAGS.lists],
 );
 
@@ -308,19 +310,47 @@ export async function listEnvolvements(query: ListQuery): Promise<EnvolvementPag
   };
 }
 
-/** Explore's default view: the newest few of every category that has any, each from its own index range. */
+/**
+ * A row of Explore's default view: the cards drawn with the page, and the rest of the row,
+ * which the browser reads from `/api/post/pull?category=…&limit={more}` (after `cursor`, or
+ * from the start when it is null) as the row is reached.
+ */
+export type CategoryRowPage = {
+  category: Category;
+  items: OfferCardDto[];
+  /** How many cards of the row are not among `items`. */
+  more: number;
+  /** Where the rest starts: after the last drawn card, or null for the category's first. */
+  cursor: string | null;
+};
+
+/**
+ * Explore's default view: the newest `perCategory` of every category that has any, each
+ * from its own index range. Only the first `drawn.rows` rows come with cards, `drawn.cards`
+ * each; the page is the same for everyone and its weight is in its cards.
+ */
 export async function listEnvolvementsByCategory(
   viewerId: string | null,
   perCategory = 12,
-): Promise<Array<{ category: Category; items: OfferCardDto[] }>> {
-  const pairs = await categoryRows(perCategory);
-  if (pairs.length === 0) return [];
-  const cards = await inOrder([...new Set(pairs.map((p) => p.id))], viewerId, { listedOnly: true });
-  const dtos = new Map(cards.map((d) => [d._id, d]));
-  return CATEGORIES.map((category) => ({
+  drawn: { rows: number; cards: number } = { rows: Infinity, cards: perCategory },
+): Promise<CategoryRowPage[]> {
+  const found = await categoryRows(perCategory);
+  const groups = CATEGORIES.map((category) => ({
     category,
-    items: pairs.flatMap((p) => (p.category === category ? (dtos.get(p.id) ?? []) : [])),
-  })).filter((group) => group.items.length > 0);
+    positions: found.filter((p) => p.category === category),
+  })).filter((group) => group.positions.length > 0);
+  const shown = groups.map(({ positions }, row) => (row < drawn.rows ? positions.slice(0, drawn.cards) : []));
+  const cards = await inOrder([...new Set(shown.flat().map((p) => p.id))], viewerId, { listedOnly: true });
+  const dtos = new Map(cards.map((d) => [d._id, d]));
+  return groups.map(({ category, positions }, row) => {
+    const last = shown[row].at(-1);
+    return {
+      category,
+      items: shown[row].flatMap((p) => dtos.get(p.id) ?? []),
+      more: positions.length - shown[row].length,
+      cursor: last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null,
+    };
+  });
 }
 
 /** A page of a profile's list: 24 cards, and where the next page starts. */

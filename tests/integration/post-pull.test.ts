@@ -116,10 +116,37 @@ describe('listEnvolvementsByCategory', () => {
       });
     await createEnvolvement(creator.id, { title: 'Art only', categories: ['Art'] });
     const groups = await listEnvolvementsByCategory(creator.id, 3);
-    expect(groups.map((g) => [g.category, g.items.map((i) => i.title)])).toEqual([
-      ['Gaming', ['G0', 'G1', 'G2']],
-      ['Art', ['Art only']],
-      ['Music', ['G0', 'G1', 'G2']],
+    expect(groups.map((g) => [g.category, g.items.map((i) => i.title), g.more])).toEqual([
+      ['Gaming', ['G0', 'G1', 'G2'], 0],
+      ['Art', ['Art only'], 0],
+      ['Music', ['G0', 'G1', 'G2'], 0],
     ]);
+  });
+
+  it("draws only the first rows' first cards, and says where each row's rest is read", async () => {
+    const { listEnvolvementsByCategory } = await import('@/lib/envolvements/list');
+    const creator = await createUser();
+    const base = Date.now();
+    for (let i = 0; i < 5; i++)
+      await createEnvolvement(creator.id, {
+        title: `G${i}`,
+        categories: ['Gaming', 'Music'],
+        createdAt: new Date(base - i * 1000),
+      });
+    await createEnvolvement(creator.id, { title: 'Art only', categories: ['Art'] });
+    const groups = await listEnvolvementsByCategory(null, 4, { rows: 2, cards: 2 });
+    expect(groups.map((g) => [g.category, g.items.map((i) => i.title), g.more])).toEqual([
+      ['Gaming', ['G0', 'G1'], 2],
+      ['Art', ['Art only'], 0],
+      // Not drawn: the browser reads the whole row, from the top.
+      ['Music', [], 4],
+    ]);
+    expect(groups[2].cursor).toBeNull();
+    // The rest of a drawn row is the API's page after its last drawn card.
+    const rest = await pull(`?category=Gaming&limit=${groups[0].more}&cursor=${encodeURIComponent(groups[0].cursor!)}`);
+    expect(rest.status).toBe(200);
+    expect(rest.body.items.map((i: { title: string }) => i.title)).toEqual(['G2', 'G3']);
+    const whole = await pull(`?category=Music&limit=${groups[2].more}`);
+    expect(whole.body.items.map((i: { title: string }) => i.title)).toEqual(['G0', 'G1', 'G2', 'G3']);
   });
 });
