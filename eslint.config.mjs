@@ -14,6 +14,7 @@ export default defineConfig([
     'next-env.d.ts',
     'playwright-report/**',
     'test-results/**',
+    'test-results-dev/**',
     'reports/**',
     '.stryker-tmp*/**',
     '.data/**',

@@ -10,7 +10,8 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'e2e-dev',
-  outputDir: 'test-results/dev-smoke',
+  // Its own folder: it runs beside the other browser tests, whose folder is emptied as they start.
+  outputDir: 'test-results-dev',
   // One server, one database, and steps that build on each other.
   workers: 1,
   fullyParallel: false,

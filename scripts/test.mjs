@@ -1,9 +1,9 @@
 // npm test: static checks, unit and integration tests, the production build and the
-// browser tests against `next start` on a fresh embedded database, then a browser smoke test
-// of `npm run dev`. Every stage runs (the browser tests need the build), and the last line
+// browser tests against `next start` on a fresh embedded database, and beside them a browser
+// smoke test of `npm run dev`. Every stage runs (the browser tests need the build), and the last line
 // sums them: `N passed, M failed`.
 // The summary names every failed test, so a long log cut short still says what broke.
-import { spawn as spawnAsync, spawnSync } from 'node:child_process';
+import { spawn as spawnAsync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +14,16 @@ const quiet = { NEXT_TELEMETRY_DISABLED: '1' };
 const totals = { passed: 0, failed: 0 };
 const stages = [];
 
+/**
+ * Runs a command with its output on this one's, and resolves to its exit status. Never
+ * spawnSync: a stage running in the background must keep reading its child's output.
+ */
 function spawn(command, args, env) {
-  return spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...quiet, ...env } });
+  return new Promise((resolve) => {
+    const child = spawnAsync(command, args, { stdio: 'inherit', env: { ...process.env, ...quiet, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 /** Records how a stage ended and prints its line; returns whether it passed. */
@@ -32,19 +40,19 @@ function finish(label, ok, seconds, count) {
 }
 
 /** Runs one stage; `count` reads how many tests passed and failed, else the stage is one check. */
-function stage(label, command, args, { env = {}, count } = {}) {
+async function stage(label, command, args, { env = {}, count } = {}) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
-  const result = spawn(command, args, env);
-  return finish(label, result.status === 0, Math.round((Date.now() - started) / 1000), count);
+  const status = await spawn(command, args, env);
+  return finish(label, status === 0, Math.round((Date.now() - started) / 1000), count);
 }
 
 /** Runs one check in the background, keeping its output to print when it ends. */
-function backgroundCheck([label, command, args]) {
+function backgroundCheck([label, command, args, env = {}]) {
   return new Promise((resolve) => {
     const started = Date.now();
     const output = [];
-    const child = spawnAsync(command, args, { env: { ...process.env, ...quiet } });
+    const child = spawnAsync(command, args, { env: { ...process.env, ...quiet, ...env } });
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
@@ -111,25 +119,40 @@ function vitest(label, args, env) {
   );
 }
 
-function playwright(label, args = []) {
-  const file = path.join(reports, `${stages.length}-playwright.json`);
+const playwrightRun = (label, args) => {
+  const file = path.join(reports, `${label.replace(/\W+/g, '-')}-playwright.json`);
   const reporter = path.join(import.meta.dirname, 'playwright-counts.mjs');
-  return stage(label, 'npx', ['playwright', 'test', ...args, `--reporter=list,${reporter}`], {
+  return {
+    args: ['playwright', 'test', ...args, `--reporter=list,${reporter}`],
     env: { PLAYWRIGHT_COUNTS_FILE: file },
     count: () => readJson(file),
-  });
+  };
+};
+
+function playwright(label, args = []) {
+  const { args: command, env, count } = playwrightRun(label, args);
+  return stage(label, 'npx', command, { env, count });
 }
 
 /**
- * `npm run dev`, the README's first command, in a browser (playwright.dev.config.ts): it needs
+ * `npm run dev`, the README's first command, in a browser (playwright.dev.config.ts). It needs
  * no build, so it runs whether or not the build passed. A development server compiles each
- * route on its first visit, which takes it two to three minutes.
+ * route on its first visit, and then mostly waits on the browser: the smoke test takes two to
+ * three minutes, which it spends beside the production build's checks and browser tests, on
+ * ports and folders of its own. Its output is printed when it ends.
  */
-function devServerSmoke() {
-  if (findChromium({ shell: true }))
-    return playwright('npm run dev in a browser', ['--config', 'playwright.dev.config.ts']);
-  console.warn('⚠ No Chromium found: the smoke test of `npm run dev` is skipped.');
-  if (process.env.CI) totals.failed += 1;
+async function devServerSmoke() {
+  const label = 'npm run dev in a browser';
+  if (!findChromium({ shell: true })) {
+    console.warn('⚠ No Chromium found: the smoke test of `npm run dev` is skipped.');
+    if (process.env.CI) totals.failed += 1;
+    return;
+  }
+  const { args, env, count } = playwrightRun(label, ['--config', 'playwright.dev.config.ts']);
+  const { ok, seconds, output } = await backgroundCheck([label, 'npx', args, env]);
+  console.log(`\n▶ ${label}`);
+  process.stdout.write(output);
+  finish(label, ok, seconds, count);
 }
 
 /**
@@ -171,31 +194,36 @@ await checks([
 ]);
 // Integration tests run on the embedded engine, and again on a PostgreSQL server when
 // TEST_DATABASE_URL names one.
-vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '' });
+await vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  vitest('integration tests (PostgreSQL server)', ['tests/integration'], {});
+  await vitest('integration tests (PostgreSQL server)', ['tests/integration'], {});
 } else {
   // The tests of races and of several instances skip on PGlite; CI must run them, not skip them.
   console.warn('⚠ No TEST_DATABASE_URL: the integration tests on a PostgreSQL server are skipped.');
   if (process.env.CI) totals.failed += 1;
 }
-const built = stage('production build', 'npx', ['next', 'build'], { env: { NEXT_DIST_DIR: '' } });
+const built = await stage('production build', 'npx', ['next', 'build'], { env: { NEXT_DIST_DIR: '' } });
+const devSmoke = devServerSmoke();
 if (built) {
-  stage('no schema in client chunks', 'npx', ['tsx', '--conditions=react-server', 'scripts/check-client-bundle.ts']);
-  stage('first-load JavaScript within budget', 'npx', [
+  await stage('no schema in client chunks', 'npx', [
+    'tsx',
+    '--conditions=react-server',
+    'scripts/check-client-bundle.ts',
+  ]);
+  await stage('first-load JavaScript within budget', 'npx', [
     'tsx',
     '--conditions=react-server',
     'scripts/check-bundle-budgets.ts',
   ]);
   // Needs a PostgreSQL server: the benchmark measures the app as production runs it.
-  if (process.env.TEST_DATABASE_URL) benchmarkSmoke();
+  if (process.env.TEST_DATABASE_URL) await benchmarkSmoke();
   if (!chromiumMissing()) {
-    playwright('browser tests');
+    await playwright('browser tests');
   } else if (process.env.CI) {
     totals.failed += 1;
   }
 }
-devServerSmoke();
+await devSmoke;
 
 rmSync(reports, { recursive: true, force: true });
 console.log('\nStages:');
