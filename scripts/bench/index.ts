@@ -37,9 +37,29 @@ function sizesToRun(): number[] {
 // 4 seconds one request at a time, and twice for 12 seconds at 50 at once: answers still
 // on their way when a window closes are not counted, so a slow route needs a long window,
 // and one longer than the 10-second timeout to show its timeouts.
+// The miss figures take `count` fresh requests one at a time, the bursts as the others do, and
+// the edit churn 30 seconds of 10 visitors with an edit every 5 (quick: enough to run each once).
 const windows = options.quick
-  ? { one: { connections: 1, seconds: 1, rounds: 1 }, fifty: { connections: 50, seconds: 1, rounds: 1 } }
-  : { one: { connections: 1, seconds: 4, rounds: 2 }, fifty: { connections: 50, seconds: 12, rounds: 2 } };
+  ? {
+      one: { connections: 1, seconds: 1, rounds: 1 },
+      fifty: { connections: 50, seconds: 1, rounds: 1 },
+      misses: {
+        count: 3,
+        c50: { connections: 50, seconds: 1, rounds: 1 },
+        c20: { connections: 20, seconds: 1, rounds: 1 },
+        churn: { seconds: 5, connections: 4, everyMs: 2_000 },
+      },
+    }
+  : {
+      one: { connections: 1, seconds: 4, rounds: 2 },
+      fifty: { connections: 50, seconds: 12, rounds: 2 },
+      misses: {
+        count: 12,
+        c50: { connections: 50, seconds: 12, rounds: 2 },
+        c20: { connections: 20, seconds: 8, rounds: 2 },
+        churn: { seconds: 30, connections: 10, everyMs: 5_000 },
+      },
+    };
 
 async function benchOneSize(rows: number, severalSizes: boolean): Promise<SizeFigures> {
   const url = benchDatabaseUrl(rows, severalSizes);

@@ -1,10 +1,12 @@
 // The figures as bench/results/latest.json holds them and as the terminal shows them.
+import type { MissFigures } from './misses';
 import { floorMedian, type Measured, type SizeFigures } from './scenario';
 
 type Figures = Record<string, number | boolean | Record<string, number>>;
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 const latencyRatio = (m: Measured) => round(m.route.medianMs / m.floor.medianMs, 2);
+const missRatio = (m: MissFigures) => round(m.route.medianMs / m.floor.medianMs, 2);
 const throughputShare = (m: Measured) => round(m.route.reqPerSec / m.floor.reqPerSec, 3);
 const failures = (m: Measured) => ({ timeouts: m.route.timeouts, non2xx: m.route.non2xx, errors: m.route.errors });
 
@@ -40,6 +42,29 @@ export function toJson(f: SizeFigures): Figures {
     claims_p95_ms: round(f.claims.p95Ms, 1),
     claims_floor_p95_ms: round(f.claims.floorP95Ms, 1),
     claims_p95_ratio: round(f.claims.p95Ms / f.claims.floorP95Ms, 2),
+    claims_floor_p95s_ms: { before: round(f.claims.floorP95sMs[0], 1), after: round(f.claims.floorP95sMs[1], 1) },
+    explore_miss_ms: round(f.exploreMiss.route.medianMs, 1),
+    explore_miss_ratio: missRatio(f.exploreMiss),
+    explore_miss_cache: f.exploreMiss.route.cache,
+    profile_miss_ms: round(f.profileMiss.route.medianMs, 1),
+    profile_miss_ratio: missRatio(f.profileMiss),
+    profile_miss_cache: f.profileMiss.route.cache,
+    detail_signed_in_ratio: latencyRatio(f.detail),
+    search_miss_ms: round(f.searchMiss.route.medianMs, 1),
+    search_miss_p95_ms: round(f.searchMiss.route.p95Ms, 1),
+    search_miss_category_ms: round(f.searchMissCategory.route.medianMs, 1),
+    // The worse of a search alone and a search within a category.
+    search_miss_ratio: Math.max(missRatio(f.searchMiss), missRatio(f.searchMissCategory)),
+    search_miss_cache: f.searchMiss.route.cache,
+    search_miss_c50_rps: round(f.searchMissC50.route.reqPerSec, 1),
+    search_miss_c50_share: throughputShare(f.searchMissC50),
+    search_miss_c50_failed: failures(f.searchMissC50),
+    explore_c20_rps: round(f.exploreC20.route.reqPerSec, 1),
+    explore_c20_share: throughputShare(f.exploreC20),
+    edit_churn_hit_ratio: round(f.churn.hitRatio, 3),
+    edit_churn_cache: f.churn.cache,
+    edit_churn_edits: f.churn.edits,
+    edit_churn_shown_at_once: f.churn.editsShownAtOnce,
   };
 }
 
@@ -60,6 +85,10 @@ const ratioOf = (m: Measured, kind: 'latency' | 'share') =>
 /** The terminal table of one size: what, its value, and how it compares with the floor. */
 export function tableRows(f: SizeFigures): Array<[string, string, string]> {
   const ms = (m: Measured) => `${round(m.route.medianMs, 1)} ms`;
+  const missMs = (m: MissFigures) =>
+    `${round(m.route.medianMs, 1)} ms (p95 ${round(m.route.p95Ms, 1)}; ${Object.entries(m.route.cache)
+      .map(([state, n]) => `${n} ${state}`)
+      .join(', ')})`;
   const rps = (m: Measured) =>
     `${round(m.route.reqPerSec, 1)} req/s` +
     (m.route.timeouts + m.route.non2xx ? ` (${m.route.timeouts} timeouts, ${m.route.non2xx} non-2xx)` : '');
@@ -81,9 +110,26 @@ export function tableRows(f: SizeFigures): Array<[string, string, string]> {
       f.claims.exact ? 'exact' : `NOT EXACT (${f.claims.failed} failed)`,
     ],
     [
-      '  200 floors at once',
-      `p95 ${round(f.claims.floorP95Ms, 1)} ms`,
-      `joins ${round(f.claims.p95Ms / f.claims.floorP95Ms, 2)}× floor`,
+      '  200 floors at once, before and after',
+      `p95 ${f.claims.floorP95sMs.map((ms) => round(ms, 1)).join(' and ')} ms`,
+      `joins ${round(f.claims.p95Ms / f.claims.floorP95Ms, 2)}× their mean`,
+    ],
+    ['/explore rendered fresh, c=1 median', missMs(f.exploreMiss), `${missRatio(f.exploreMiss)}× floor`],
+    ['/profile never asked for, c=1 median', missMs(f.profileMiss), `${missRatio(f.profileMiss)}× floor`],
+    ['/explore?q=<new words>, c=1 median', missMs(f.searchMiss), `${missRatio(f.searchMiss)}× floor`],
+    [
+      '/explore?q=<new words>&category=…, c=1',
+      missMs(f.searchMissCategory),
+      `${missRatio(f.searchMissCategory)}× floor`,
+    ],
+    ['/api/post/pull?q=<new words>, c=50', rps(f.searchMissC50), ratioOf(f.searchMissC50, 'share')],
+    ['/explore cached, c=20', rps(f.exploreC20), ratioOf(f.exploreC20, 'share')],
+    [
+      `edits every few seconds (${f.churn.edits})`,
+      Object.entries(f.churn.cache)
+        .map(([state, n]) => `${n} ${state}`)
+        .join(', '),
+      `${round(f.churn.hitRatio * 100, 1)}% from the cache, ${f.churn.editsShownAtOnce}/${f.churn.edits} shown at once`,
     ],
   ];
 }

@@ -1,8 +1,18 @@
 // What the benchmark measures on one seeded database, each route against the floor in the
 // same window: Explore (plain, searched, one category) and a detail page one request at a
-// time, the grid's API under 50 at once, the biggest creator's profile, and 200 joins at once.
+// time, the grid's API under 50 at once, the biggest creator's profile, and 200 joins at once;
+// then what nothing cached helps with (./misses.ts): Explore rendered fresh, profiles and
+// searches never asked for, and the cache under a creator's edits.
 import type pg from 'pg';
 import { measureClaims, type ClaimsResult } from './claims';
+import {
+  measureEditChurn,
+  missSequence,
+  newQueries,
+  searchMissBurst,
+  type ChurnFigures,
+  type MissFigures,
+} from './misses';
 import { measureAgainstFloor, percentile, warmUpFloor, type Summary, type Target, type Window } from './measure';
 import type { BenchServer } from './server';
 import { sessionCookie } from './sessions';
@@ -23,14 +33,36 @@ export type SizeFigures = {
   pull: Measured;
   pullQ: Measured;
   claims: ClaimsResult;
+  /** Explore's default view rendered fresh, after the lists were expired. */
+  exploreMiss: MissFigures;
+  /** Profiles nobody had asked for. */
+  profileMiss: MissFigures;
+  /** Explore searched for two words nobody had asked for, without and with a category. */
+  searchMiss: MissFigures;
+  searchMissCategory: MissFigures;
+  /** `/api/post/pull?q=…`, 50 at once, every query new. */
+  searchMissC50: Measured;
+  /** The cached Explore, 20 at once. */
+  exploreC20: Measured;
+  churn: ChurnFigures;
 };
 
-type Fixtures = { creatorSlug: string; creatorId: string; creatorRows: number; detailId: string };
+type Fixtures = {
+  creatorSlug: string;
+  creatorId: string;
+  creatorRows: number;
+  detailId: string;
+  /** Every creator with a published envolvement, the most prolific first. */
+  creators: string[];
+};
+
+const slugOf = (userId: string) => userId.slice(userId.indexOf('|') + 1);
+const profileOf = (userId: string) => `/profile/${encodeURIComponent(slugOf(userId))}`;
 
 async function findFixtures(client: pg.Client): Promise<Fixtures> {
   const top = await client.query<{ creator_id: string; n: string }>(
     `select creator_id, count(*) as n from envolvements where is_active and archived_at is null
-     group by creator_id order by n desc limit 1`,
+     group by creator_id order by n desc, creator_id`,
   );
   // A detail page with something on every tab: the most joined published envolvement with updates.
   const detail = await client.query<{ id: string }>(
@@ -41,10 +73,72 @@ async function findFixtures(client: pg.Client): Promise<Fixtures> {
   const creatorId = top.rows[0]!.creator_id;
   return {
     creatorId,
-    creatorSlug: creatorId.slice(creatorId.indexOf('|') + 1),
+    creatorSlug: slugOf(creatorId),
     creatorRows: Number(top.rows[0]!.n),
     detailId: detail.rows[0]!.id,
+    creators: top.rows.map((row) => row.creator_id),
   };
+}
+
+/** How the cache-miss figures are taken: requests per sequence, and the edit churn's run. */
+export type MissWindows = {
+  count: number;
+  c50: Window;
+  c20: Window;
+  churn: { seconds: number; connections: number; everyMs: number };
+};
+
+/**
+ * The figures no cache helps with. The creators split three ways: the most prolific is the
+ * profile measured warm, the next five are visited during the edits and the sixth edits;
+ * the rest are the profiles nobody asked for.
+ */
+async function measureMisses(
+  server: BenchServer,
+  client: pg.Client,
+  fixtures: Fixtures,
+  headers: Record<string, string>,
+  windows: MissWindows,
+): Promise<
+  Pick<
+    SizeFigures,
+    'exploreMiss' | 'profileMiss' | 'searchMiss' | 'searchMissCategory' | 'searchMissC50' | 'exploreC20' | 'churn'
+  >
+> {
+  const query = newQueries();
+  const expireLists = async () => {
+    const response = await fetch(`${server.url}/api/bench/expire-lists`, { method: 'POST' });
+    if (!response.ok) throw new Error(`expire-lists answered ${response.status}`);
+  };
+  const exploreMiss = await missSequence(server.url, windows.count, () => ({ path: '/explore', headers }), expireLists);
+  const unvisited = fixtures.creators.slice(7);
+  if (unvisited.length < windows.count) throw new Error(`Only ${unvisited.length} creators nobody visited`);
+  const profileMiss = await missSequence(server.url, windows.count, (i) => ({
+    path: profileOf(unvisited[i]!),
+    headers,
+  }));
+  const searchMiss = await missSequence(server.url, windows.count, () => ({
+    path: `/explore?q=${encodeURIComponent(query())}`,
+    headers,
+  }));
+  const searchMissCategory = await missSequence(server.url, windows.count, () => ({
+    path: `/explore?q=${encodeURIComponent(query())}&category=${encodeURIComponent(MEASURED_CATEGORY)}`,
+    headers,
+  }));
+  const searchMissC50 = await searchMissBurst(server.url, windows.c50, query);
+  const exploreC20 = await measureAgainstFloor(server.url, { path: '/explore' }, windows.c20);
+  const visitedCreators = [fixtures.creators[0]!, ...fixtures.creators.slice(1, 6)];
+  const churn = await measureEditChurn(server, client, {
+    visited: [
+      { path: '/explore' },
+      { path: `/explore?q=${COMMON_WORD}` },
+      { path: `/explore?category=${encodeURIComponent(MEASURED_CATEGORY)}` },
+      ...visitedCreators.map((id) => ({ path: profileOf(id) })),
+    ],
+    editorId: fixtures.creators[6]!,
+    ...windows.churn,
+  });
+  return { exploreMiss, profileMiss, searchMiss, searchMissCategory, searchMissC50, exploreC20, churn };
 }
 
 async function htmlKb(server: BenchServer, target: Target): Promise<number> {
@@ -57,7 +151,7 @@ export async function measureSize(
   server: BenchServer,
   client: pg.Client,
   size: { rows: number; viewer: { id: string; name: string; nickname: string } },
-  windows: { one: Window; fifty: Window },
+  windows: { one: Window; fifty: Window; misses: MissWindows },
 ): Promise<SizeFigures> {
   const fixtures = await findFixtures(client);
   await warmUpFloor(server.url, windows.one.seconds);
@@ -73,7 +167,9 @@ export async function measureSize(
   const pull = await fifty('/api/post/pull');
   const pullQ = await fifty(`/api/post/pull?q=${COMMON_WORD}`);
   const claims = await measureClaims(server, client, fixtures.creatorId);
+  const misses = await measureMisses(server, client, fixtures, headers, windows.misses);
   return {
+    ...misses,
     rows: size.rows,
     explore: { ...explore, htmlKb: await htmlKb(server, { path: '/explore', headers }) },
     exploreQ,

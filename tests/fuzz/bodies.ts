@@ -18,6 +18,7 @@ const NO_BODY = new Set([
   'DELETE account/handle-notice',
   'POST account/verification',
   'POST post/[id]/waitlist',
+  'POST bench/expire-lists',
 ]);
 
 export function takesBody(method: string, routeKey: string): boolean {

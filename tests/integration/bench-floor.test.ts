@@ -39,3 +39,22 @@ describe('GET /api/bench/floor', () => {
     expect(res.status).toBe(500);
   });
 });
+
+describe('POST /api/bench/expire-lists', () => {
+  it('is a 404 without BENCH_FLOOR=1', async () => {
+    for (const value of [undefined, '', '0', 'true']) {
+      vi.stubEnv('BENCH_FLOOR', value);
+      const res = await call('POST', '/api/bench/expire-lists');
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Not found', code: 'not_found' });
+    }
+  });
+
+  it('answers 200 with BENCH_FLOOR=1, and nothing but POST', async () => {
+    vi.stubEnv('BENCH_FLOOR', '1');
+    const res = await call('POST', '/api/bench/expire-lists');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect((await call('GET', '/api/bench/expire-lists')).status).toBe(405);
+  });
+});

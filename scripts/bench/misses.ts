@@ -1,0 +1,221 @@
+// What a visitor meets when no cache helps: pages rendered fresh, searches never asked, and
+// the cache under a creator's edits. Each figure is taken against the floor in the same
+// window, like the rest of the benchmark (./measure.ts), and every request records how the
+// server says it answered (`x-nextjs-cache`: HIT, STALE, MISS, or none for a rendered page).
+import autocannon from 'autocannon';
+import type pg from 'pg';
+import { FLOOR_PATH, percentile, type Summary, type Target, type Window } from './measure';
+import type { BenchServer } from './server';
+import { sessionCookie } from './sessions';
+import { WORDS } from './words';
+
+/** Timed requests, and how the cache answered them. */
+export type Timed = { medianMs: number; p95Ms: number; requests: number; cache: Record<string, number> };
+export type MissFigures = { route: Timed; floor: Timed };
+
+async function timed(baseUrl: string, target: Target): Promise<{ ms: number; cache: string; body: string }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${target.path}`, { headers: target.headers });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${target.path} answered ${response.status}`);
+  return { ms, cache: response.headers.get('x-nextjs-cache') ?? 'none', body };
+}
+
+function summarizeTimed(samples: Array<{ ms: number; cache: string }>): Timed {
+  const cache: Record<string, number> = {};
+  for (const { cache: state } of samples) cache[state] = (cache[state] ?? 0) + 1;
+  const ms = samples.map((s) => s.ms);
+  return { medianMs: percentile(ms, 0.5), p95Ms: percentile(ms, 0.95), requests: ms.length, cache };
+}
+
+/**
+ * `count` requests one at a time, each to the address `targetAt(i)` after `before()` (which
+ * makes it a miss), each beside a request of the floor: their medians are compared.
+ */
+export async function missSequence(
+  baseUrl: string,
+  count: number,
+  targetAt: (i: number) => Target,
+  before: () => Promise<void> = async () => {},
+): Promise<MissFigures> {
+  const route: Array<{ ms: number; cache: string }> = [];
+  const floor: Array<{ ms: number; cache: string }> = [];
+  for (let i = 0; i < count; i++) {
+    floor.push(await timed(baseUrl, { path: FLOOR_PATH }));
+    await before();
+    route.push(await timed(baseUrl, targetAt(i)));
+  }
+  return { route: summarizeTimed(route), floor: summarizeTimed(floor) };
+}
+
+/**
+ * Two-word searches nobody has asked before, common words first: each call gives the next
+ * pair, so no two requests of a run share a query, and none is served from the cache.
+ */
+export function newQueries(): () => string {
+  const words = WORDS.slice(3, 120);
+  let n = 0;
+  return () => {
+    const a = n % words.length;
+    const b = (a + 1 + Math.floor(n / words.length)) % words.length;
+    n += 1;
+    return `${words[a]} ${words[b]}`;
+  };
+}
+
+type Burst = { reqPerSec: number; medianMs: number; timeouts: number; non2xx: number };
+
+function burst(baseUrl: string, connections: number, seconds: number, pathOf: () => string): Promise<Burst> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        requests: [{ setupRequest: (request) => ({ ...request, path: pathOf() }) }],
+      },
+      (error: unknown, result: autocannon.Result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        resolve({
+          reqPerSec: result.duration > 0 ? latencies.length / result.duration : 0,
+          medianMs: percentile(latencies, 0.5),
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+/** `window.connections` at once, every request a new search, beside the floor at as many. */
+export async function searchMissBurst(
+  baseUrl: string,
+  window: Window,
+  query: () => string,
+): Promise<{ route: Summary; floor: Summary }> {
+  const routeRuns: Burst[] = [];
+  const floorRuns: Burst[] = [];
+  for (let round = 0; round < window.rounds; round++) {
+    floorRuns.push(await burst(baseUrl, window.connections, window.seconds, () => FLOOR_PATH));
+    routeRuns.push(
+      await burst(baseUrl, window.connections, window.seconds, () => `/api/post/pull?q=${encodeURIComponent(query())}`),
+    );
+    // Requests still on their way when the window closed are finished before the next.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  const summary = (runs: Burst[]): Summary => ({
+    medianMs: percentile(
+      runs.map((r) => r.medianMs),
+      0.5,
+    ),
+    reqPerSec: runs.reduce((sum, r) => sum + r.reqPerSec, 0) / runs.length,
+    requests: 0,
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
+    errors: 0,
+  });
+  return { route: summary(routeRuns), floor: summary(floorRuns) };
+}
+
+export type ChurnFigures = {
+  /** Requests of Explore, searches and profiles, by how the cache answered them. */
+  cache: Record<string, number>;
+  hitRatio: number;
+  edits: number;
+  /** Edits whose envolvement page and creator's profile showed them on the very next request. */
+  editsShownAtOnce: number;
+};
+
+type Editable = {
+  id: string;
+  creator_id: string;
+  name: string;
+  nickname: string;
+  preview_text: string;
+  categories: string[];
+  quantity: number;
+  unlimited: boolean;
+  price_cents: number;
+};
+
+/** A published envolvement of `creatorId` that an edit of its title alone leaves as it was otherwise. */
+async function editable(client: pg.Client, creatorId: string): Promise<Editable> {
+  const { rows } = await client.query<Editable>(
+    `select e.id, e.creator_id, u.name, u.nickname, e.preview_text, e.categories, e.quantity, e.unlimited, e.price_cents
+     from envolvements e join users u on u.id = e.creator_id
+     where e.creator_id = $1 and e.is_active and e.archived_at is null and e.end_date is null
+       and (e.unlimited or e.quantity > e.current_count)
+     order by e.created_at desc limit 1`,
+    [creatorId],
+  );
+  if (!rows[0]) throw new Error(`No envolvement of ${creatorId} to edit`);
+  return rows[0];
+}
+
+/**
+ * Explore, searches and profiles under `connections` visitors at once for `seconds`, while a
+ * creator whose pages are not among them edits an envolvement's title every `everyMs`: how
+ * many requests the cache still answers (HIT, or STALE while it refreshes behind them), and
+ * whether the edited envolvement's page and its creator's profile show each edit at once.
+ */
+export async function measureEditChurn(
+  server: BenchServer,
+  client: pg.Client,
+  options: { visited: Target[]; editorId: string; seconds: number; connections: number; everyMs: number },
+): Promise<ChurnFigures> {
+  const offer = await editable(client, options.editorId);
+  const cookie = await sessionCookie(server.secret, {
+    id: offer.creator_id,
+    name: offer.name,
+    nickname: offer.nickname,
+  });
+  const slug = offer.creator_id.slice(offer.creator_id.indexOf('|') + 1);
+  const ownPages = [`/envolvement/${offer.id}`, `/profile/${encodeURIComponent(slug)}`];
+  for (const target of [...options.visited, ...ownPages.map((path) => ({ path }))]) {
+    await timed(server.url, target);
+    await timed(server.url, target);
+  }
+  const cache: Record<string, number> = {};
+  const deadline = Date.now() + options.seconds * 1000;
+  let next = 0;
+  const visitor = async () => {
+    while (Date.now() < deadline) {
+      const { cache: state } = await timed(server.url, options.visited[next++ % options.visited.length]!);
+      cache[state] = (cache[state] ?? 0) + 1;
+    }
+  };
+  let edits = 0;
+  let editsShownAtOnce = 0;
+  const editor = async () => {
+    while (Date.now() + options.everyMs < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, options.everyMs));
+      edits += 1;
+      const title = `Benchmark edit ${edits} of a live session`;
+      const response = await fetch(`${server.url}/api/post/${offer.id}`, {
+        method: 'PUT',
+        headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title,
+          previewText: offer.preview_text,
+          categories: offer.categories,
+          quantity: offer.unlimited ? { quantity: null } : { quantity: offer.quantity, unlimited: false },
+          price: offer.price_cents > 0 ? { price: offer.price_cents / 100, free: false } : { price: null },
+          isActive: true,
+        }),
+      });
+      if (!response.ok) throw new Error(`The edit answered ${response.status}: ${await response.text()}`);
+      const shown = await Promise.all(ownPages.map(async (path) => (await timed(server.url, { path })).body));
+      if (shown.every((html) => html.includes(title))) editsShownAtOnce += 1;
+    }
+  };
+  await Promise.all([editor(), ...Array.from({ length: options.connections }, visitor)]);
+  const total = Object.values(cache).reduce((sum, n) => sum + n, 0);
+  const served = (cache.HIT ?? 0) + (cache.STALE ?? 0);
+  return { cache, hitRatio: total > 0 ? served / total : 0, edits, editsShownAtOnce };
+}
