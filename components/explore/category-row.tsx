@@ -8,14 +8,12 @@ import { api } from '@/lib/api-client';
 import type { Category } from '@/lib/domain/categories';
 import type { OfferCardDto } from '@/lib/envolvements/types';
 import { ExploreLink } from './explore-navigation';
-import { ROW_CARD } from './layout';
+import { ROW_CARD, ROW_COVER_WIDTH } from './layout';
 
 // The code that draws cards in the browser comes with the first row that needs it.
 const loadLaterCards = () => import('./later-cards');
 const LaterCards = lazy(loadLaterCards);
 
-/** A card's width in a row from `sm` up (w-80), the widest it is drawn. */
-export const ROW_COVER_WIDTH = 320;
 /** Rows whose cards are not drawn yet show this many placeholders at most, enough to fill a screen. */
 const PLACEHOLDERS = 4;
 /**

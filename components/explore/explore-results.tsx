@@ -5,12 +5,12 @@ import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { countLabel } from '@/lib/envolvements/rules';
 import { logError } from '@/lib/log';
-import { CategoryRow, ROW_COVER_WIDTH } from './category-row';
+import { CategoryRow } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
 import { isFilteredView, pullQuery } from '@/lib/explore/params';
 import { ExploreLink } from './explore-navigation';
 import { InfiniteGrid } from './infinite-grid';
-import { ROW_CARD } from './layout';
+import { ROW_CARD, ROW_COVER_WIDTH } from './layout';
 
 /**
  * What Explore's default view draws on the server: the first rows' first cards, which fill
