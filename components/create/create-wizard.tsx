@@ -87,7 +87,7 @@ export function CreateWizard({
   creator: { nickname: string; picture: string | null };
   selling: Selling;
 }) {
-  const { state, step, goTo, update, touch, errors, status, sending, submit, formRef } = useCreateWizard(
+  const { state, step, goTo, update, touch, errors, status, sending, submit, formRef, wantChecks } = useCreateWizard(
     selling.currency,
   );
   const [showPreview, setShowPreview] = useState(false);
@@ -111,6 +111,8 @@ export function CreateWizard({
       <form
         ref={formRef}
         onSubmit={submit}
+        onFocus={wantChecks}
+        onPointerDown={wantChecks}
         className="scroll-mt-20 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
         noValidate
       >

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { api, ApiError, NETWORK_ERROR } from '@/lib/api-client';
 import {
@@ -58,8 +58,9 @@ async function create(state: WizardState): Promise<{ id: string; message: string
   };
 }
 
-// The checks run the server's schema, and zod with it: they load once the form is on the
-// screen rather than before it can be drawn (the first page a creator opens is this one).
+// The checks run the server's schema, and zod with it: they load when the creator first
+// reaches into the form (a focus, a press), not with the page (the first page a creator
+// opens is this one); they show errors only for fields the creator has left.
 type Checks = typeof WizardChecks;
 const loadChecks = (): Promise<Checks> => import('@/lib/envolvements/wizard-check');
 
@@ -67,20 +68,28 @@ const loadChecks = (): Promise<Checks> => import('@/lib/envolvements/wizard-chec
 const describeFailure = (failure: unknown) =>
   failure instanceof ApiError && failure.status !== 0 ? CREATE_FAILED : NETWORK_ERROR;
 
-function useChecks(): Checks | null {
+function useChecks(): { checks: Checks | null; wantChecks: () => void } {
   const [checks, setChecks] = useState<Checks | null>(null);
+  const asked = useRef(false);
+  const mounted = useRef(true);
   useEffect(() => {
-    let current = true;
-    // A failed load is tried again on submit, which says so if it fails there too.
-    loadChecks().then(
-      (loaded) => current && setChecks(loaded),
-      () => {},
-    );
+    mounted.current = true;
     return () => {
-      current = false;
+      mounted.current = false;
     };
   }, []);
-  return checks;
+  const wantChecks = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
+    // A failed load is tried again on submit, which says so if it fails there too.
+    loadChecks().then(
+      (loaded) => mounted.current && setChecks(loaded),
+      () => {
+        asked.current = false;
+      },
+    );
+  }, []);
+  return { checks, wantChecks };
 }
 
 /**
@@ -114,7 +123,7 @@ function statusOf(failure: Failure | null, created: Created | null): WizardStatu
  * one a new price is stored in (`Selling.currency`): the checks name amounts in it.
  */
 export function useCreateWizard(currency: string) {
-  const checks = useChecks();
+  const { checks, wantChecks } = useChecks();
   const [state, setState] = useState<WizardState>(emptyWizard);
   const [step, setStep] = useState(1);
   // Errors of the last check or of the server (action.fields); a field's error goes once the field changes.
@@ -175,11 +184,11 @@ export function useCreateWizard(currency: string) {
     setFixable((await action.run({ check, send })) === 'invalid');
   }
 
-  const shown = { ...action.fields };
+  const errors = { ...action.fields };
   for (const [key, message] of Object.entries(checks?.stepErrors(step, state, currency) ?? {})) {
-    if (within(key, [...touched])) shown[key] = message;
+    if (within(key, [...touched])) errors[key] = message;
   }
-  const failure = action.error === null ? null : { message: action.error, fixable, fixed: !Object.keys(shown).length };
+  const failure = action.error === null ? null : { message: action.error, fixable, fixed: !Object.keys(errors).length };
   const status = statusOf(failure, created);
-  return { state, step, goTo, update, touch, errors: shown, status, sending: action.busy, submit, formRef };
+  return { state, step, goTo, update, touch, errors, status, sending: action.busy, submit, formRef, wantChecks };
 }
