@@ -38,7 +38,8 @@ function sizesToRun(): number[] {
 // on their way when a window closes are not counted, so a slow route needs a long window,
 // and one longer than the 10-second timeout to show its timeouts.
 // The miss figures take `count` fresh requests one at a time, the bursts as the others do, and
-// the edit churn 30 seconds of 10 visitors with an edit every 5 (quick: enough to run each once).
+// the edit churn 30 seconds of 10 visitors with an edit every 5; memory is sampled through 5
+// minutes of mixed load at 20 at once and 2 minutes idle (quick: enough to run each once).
 const windows = options.quick
   ? {
       one: { connections: 1, seconds: 1, rounds: 1 },
@@ -49,6 +50,7 @@ const windows = options.quick
         c20: { connections: 20, seconds: 1, rounds: 1 },
         churn: { seconds: 5, connections: 4, everyMs: 2_000 },
       },
+      memory: { loadSeconds: 3, idleSeconds: 2, connections: 20 },
     }
   : {
       one: { connections: 1, seconds: 4, rounds: 2 },
@@ -59,9 +61,10 @@ const windows = options.quick
         c20: { connections: 20, seconds: 8, rounds: 2 },
         churn: { seconds: 30, connections: 10, everyMs: 5_000 },
       },
+      memory: { loadSeconds: 300, idleSeconds: 120, connections: 20 },
     };
 
-async function benchOneSize(rows: number, severalSizes: boolean): Promise<SizeFigures> {
+async function benchOneSize(rows: number, severalSizes: boolean, withMemory: boolean): Promise<SizeFigures> {
   const url = benchDatabaseUrl(rows, severalSizes);
   const started = Date.now();
   await recreateDatabase(url);
@@ -74,7 +77,7 @@ async function benchOneSize(rows: number, severalSizes: boolean): Promise<SizeFi
         'select id, name, nickname from users where id = $1',
         [memberId(1)],
       );
-      return measureSize(server, client, { rows, viewer: viewer.rows[0]! }, windows);
+      return measureSize(server, client, { rows, viewer: viewer.rows[0]! }, windows, withMemory);
     });
   } finally {
     await server.stop();
@@ -84,6 +87,12 @@ async function benchOneSize(rows: number, severalSizes: boolean): Promise<SizeFi
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const exploreRatio = (f: SizeFigures) => f.explore.route.medianMs / f.explore.floor.medianMs;
+const searchMissMs = (f: SizeFigures) => Math.max(f.searchMiss.route.medianMs, f.searchMissCategory.route.medianMs);
+const searchMissRatio = (f: SizeFigures) =>
+  Math.max(
+    f.searchMiss.route.medianMs / f.searchMiss.floor.medianMs,
+    f.searchMissCategory.route.medianMs / f.searchMissCategory.floor.medianMs,
+  );
 
 async function main() {
   const sizes = sizesToRun();
@@ -91,7 +100,8 @@ async function main() {
   const jsKb = firstLoadJsKb();
   const ownKb = ownJsKb();
   const measured: SizeFigures[] = [];
-  for (const rows of sizes) measured.push(await benchOneSize(rows, sizes.length > 1));
+  // Memory is measured at the biggest size only: its load alone takes minutes.
+  for (const rows of sizes) measured.push(await benchOneSize(rows, sizes.length > 1, rows === Math.max(...sizes)));
   const perSize = measured.map(toJson);
   const [smallest, biggest] = [measured[0]!, measured[measured.length - 1]!];
   const result = {
@@ -105,6 +115,9 @@ async function main() {
           explore_growth: round2(biggest.explore.route.medianMs / smallest.explore.route.medianMs),
           // The same growth measured in floors: steadier when the machine was busier for one size.
           explore_ratio_growth: round2(exploreRatio(biggest) / exploreRatio(smallest)),
+          // A search never asked, alone or in a category, whichever is slower at each size.
+          search_miss_growth: round2(searchMissMs(biggest) / searchMissMs(smallest)),
+          search_miss_ratio_growth: round2(searchMissRatio(biggest) / searchMissRatio(smallest)),
           sizes: Object.fromEntries(perSize.map((figures) => [String(figures.rows), figures])),
         }
       : {}),
@@ -112,11 +125,16 @@ async function main() {
   for (const figures of measured) printTable(`${figures.rows} rows`, tableRows(figures));
   printTable(
     'first-load JS (gzip)',
-    Object.entries(jsKb).map(([route, kb]) => [route, `${kb} KB`, `own ${ownKb[route]} KB`]),
+    Object.entries(jsKb).map(([route, kb]) => [
+      route,
+      `${kb} KB`,
+      `own ${ownKb[route]} KB; by the end of its load in Chromium ${biggest.jsLoadedKb[route]} KB`,
+    ]),
   );
   if ('explore_growth' in result) {
     const { explore_growth: growth, explore_ratio_growth: inFloors } = result;
     console.log(`\nExplore growth ${smallest.rows} → ${biggest.rows} rows: ${growth}× (${inFloors}× in floors)`);
+    console.log(`A new search's growth: ${result.search_miss_growth}× (${result.search_miss_ratio_growth}× in floors)`);
   }
   mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   writeFileSync(options.out, `${JSON.stringify(result, null, 2)}\n`);

@@ -53,14 +53,15 @@ export async function missSequence(
  * Two-word searches nobody has asked before, common words first: each call gives the next
  * pair, so no two requests of a run share a query, and none is served from the cache.
  */
-export function newQueries(): () => string {
+export function newQueries(suffix?: string): () => string {
   const words = WORDS.slice(3, 120);
   let n = 0;
   return () => {
     const a = n % words.length;
     const b = (a + 1 + Math.floor(n / words.length)) % words.length;
     n += 1;
-    return `${words[a]} ${words[b]}`;
+    // A third word keeps another run's queries apart from these.
+    return suffix ? `${words[a]} ${words[b]} ${suffix}` : `${words[a]} ${words[b]}`;
   };
 }
 

@@ -10,6 +10,48 @@ const missRatio = (m: MissFigures) => round(m.route.medianMs / m.floor.medianMs,
 const throughputShare = (m: Measured) => round(m.route.reqPerSec / m.floor.reqPerSec, 3);
 const failures = (m: Measured) => ({ timeouts: m.route.timeouts, non2xx: m.route.non2xx, errors: m.route.errors });
 
+/** The figures of what no cache helped with, and of memory when it was measured. */
+function missJson(f: SizeFigures): Figures {
+  return {
+    explore_miss_ms: round(f.exploreMiss.route.medianMs, 1),
+    explore_miss_ratio: missRatio(f.exploreMiss),
+    explore_miss_cache: f.exploreMiss.route.cache,
+    profile_miss_ms: round(f.profileMiss.route.medianMs, 1),
+    profile_miss_ratio: missRatio(f.profileMiss),
+    profile_miss_cache: f.profileMiss.route.cache,
+    detail_signed_in_ratio: latencyRatio(f.detail),
+    search_miss_ms: round(f.searchMiss.route.medianMs, 1),
+    search_miss_p95_ms: round(f.searchMiss.route.p95Ms, 1),
+    search_miss_category_ms: round(f.searchMissCategory.route.medianMs, 1),
+    // The worse of a search alone and a search within a category.
+    search_miss_ratio: Math.max(missRatio(f.searchMiss), missRatio(f.searchMissCategory)),
+    search_miss_cache: f.searchMiss.route.cache,
+    search_miss_c50_rps: round(f.searchMissC50.route.reqPerSec, 1),
+    search_miss_c50_share: throughputShare(f.searchMissC50),
+    search_miss_c50_failed: failures(f.searchMissC50),
+    explore_c20_rps: round(f.exploreC20.route.reqPerSec, 1),
+    explore_c20_share: throughputShare(f.exploreC20),
+    edit_churn_hit_ratio: round(f.churn.hitRatio, 3),
+    edit_churn_cache: f.churn.cache,
+    edit_churn_edits: f.churn.edits,
+    edit_churn_shown_at_once: f.churn.editsShownAtOnce,
+    ...(f.memory
+      ? {
+          rss_start_mb: f.memory.startMb,
+          rss_peak_mb: f.memory.peakMb,
+          rss_mb: f.memory.loadedMb,
+          rss_idle_mb: f.memory.idleMb,
+          rss_load: {
+            seconds: f.memory.loadSeconds,
+            connections: f.memory.connections,
+            requests: f.memory.requests,
+            idle_seconds: f.memory.idleSeconds,
+          },
+        }
+      : {}),
+  };
+}
+
 /** One size's figures under their JSON names: latencies in ms, ratios to the floor, shares of its throughput. */
 export function toJson(f: SizeFigures): Figures {
   return {
@@ -43,28 +85,8 @@ export function toJson(f: SizeFigures): Figures {
     claims_floor_p95_ms: round(f.claims.floorP95Ms, 1),
     claims_p95_ratio: round(f.claims.p95Ms / f.claims.floorP95Ms, 2),
     claims_floor_p95s_ms: { before: round(f.claims.floorP95sMs[0], 1), after: round(f.claims.floorP95sMs[1], 1) },
-    explore_miss_ms: round(f.exploreMiss.route.medianMs, 1),
-    explore_miss_ratio: missRatio(f.exploreMiss),
-    explore_miss_cache: f.exploreMiss.route.cache,
-    profile_miss_ms: round(f.profileMiss.route.medianMs, 1),
-    profile_miss_ratio: missRatio(f.profileMiss),
-    profile_miss_cache: f.profileMiss.route.cache,
-    detail_signed_in_ratio: latencyRatio(f.detail),
-    search_miss_ms: round(f.searchMiss.route.medianMs, 1),
-    search_miss_p95_ms: round(f.searchMiss.route.p95Ms, 1),
-    search_miss_category_ms: round(f.searchMissCategory.route.medianMs, 1),
-    // The worse of a search alone and a search within a category.
-    search_miss_ratio: Math.max(missRatio(f.searchMiss), missRatio(f.searchMissCategory)),
-    search_miss_cache: f.searchMiss.route.cache,
-    search_miss_c50_rps: round(f.searchMissC50.route.reqPerSec, 1),
-    search_miss_c50_share: throughputShare(f.searchMissC50),
-    search_miss_c50_failed: failures(f.searchMissC50),
-    explore_c20_rps: round(f.exploreC20.route.reqPerSec, 1),
-    explore_c20_share: throughputShare(f.exploreC20),
-    edit_churn_hit_ratio: round(f.churn.hitRatio, 3),
-    edit_churn_cache: f.churn.cache,
-    edit_churn_edits: f.churn.edits,
-    edit_churn_shown_at_once: f.churn.editsShownAtOnce,
+    ...missJson(f),
+    js_loaded_kb: f.jsLoadedKb,
   };
 }
 
@@ -131,6 +153,15 @@ export function tableRows(f: SizeFigures): Array<[string, string, string]> {
         .join(', '),
       `${round(f.churn.hitRatio * 100, 1)}% from the cache, ${f.churn.editsShownAtOnce}/${f.churn.edits} shown at once`,
     ],
+    ...(f.memory
+      ? [
+          [
+            `memory, ${f.memory.loadSeconds} s of mixed load at ${f.memory.connections} at once`,
+            `${f.memory.startMb} MB at start, peak ${f.memory.peakMb}, ${f.memory.loadedMb} at the end`,
+            `${f.memory.idleMb} MB after ${f.memory.idleSeconds} s idle`,
+          ] as [string, string, string],
+        ]
+      : []),
   ];
 }
 

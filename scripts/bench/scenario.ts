@@ -5,6 +5,8 @@
 // searches never asked for, and the cache under a creator's edits.
 import type pg from 'pg';
 import { measureClaims, type ClaimsResult } from './claims';
+import { loadedJsKb } from './js-loaded';
+import { measureMemory, type MemoryFigures } from './memory';
 import {
   measureEditChurn,
   missSequence,
@@ -45,6 +47,10 @@ export type SizeFigures = {
   /** The cached Explore, 20 at once. */
   exploreC20: Measured;
   churn: ChurnFigures;
+  /** Measured at the biggest size of a run only. */
+  memory: MemoryFigures | null;
+  /** KB of script each measured route downloads by the end of its load in Chromium. */
+  jsLoadedKb: Record<string, number>;
 };
 
 type Fixtures = {
@@ -151,7 +157,13 @@ export async function measureSize(
   server: BenchServer,
   client: pg.Client,
   size: { rows: number; viewer: { id: string; name: string; nickname: string } },
-  windows: { one: Window; fifty: Window; misses: MissWindows },
+  windows: {
+    one: Window;
+    fifty: Window;
+    misses: MissWindows;
+    memory: { loadSeconds: number; idleSeconds: number; connections: number };
+  },
+  withMemory: boolean,
 ): Promise<SizeFigures> {
   const fixtures = await findFixtures(client);
   await warmUpFloor(server.url, windows.one.seconds);
@@ -168,8 +180,25 @@ export async function measureSize(
   const pullQ = await fifty(`/api/post/pull?q=${COMMON_WORD}`);
   const claims = await measureClaims(server, client, fixtures.creatorId);
   const misses = await measureMisses(server, client, fixtures, headers, windows.misses);
+  // After the misses: a page's links may fetch others (a profile) as the browser loads it.
+  const jsLoadedKb = await loadedJsKb(
+    server.url,
+    {
+      '/': '/',
+      '/explore': '/explore',
+      '/envolvement/[id]': `/envolvement/${fixtures.detailId}`,
+      '/profile/[userId]': profilePath,
+      '/create': '/create',
+    },
+    headers.cookie!,
+  );
+  const memory = withMemory
+    ? await measureMemory(server, client, { ...windows.memory, query: newQueries('memory') })
+    : null;
   return {
     ...misses,
+    memory,
+    jsLoadedKb,
     rows: size.rows,
     explore: { ...explore, htmlKb: await htmlKb(server, { path: '/explore', headers }) },
     exploreQ,

@@ -3,7 +3,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
-export type BenchServer = { url: string; secret: string; stop: () => Promise<void> };
+export type BenchServer = {
+  url: string;
+  secret: string;
+  /** The server's process group: `next start` and whatever it started. */
+  group: number;
+  stop: () => Promise<void>;
+};
 
 const NEXT_BIN = require.resolve('next/dist/bin/next');
 const READY_TIMEOUT_MS = 90_000;
@@ -81,5 +87,5 @@ export async function startServer(port: number, databaseUrl: string): Promise<Be
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, secret, stop };
+  return { url, secret, group: child.pid!, stop };
 }
