@@ -76,6 +76,14 @@ export function invalidate(...tags: string[]): void {
 }
 
 /**
+ * Ends every cached page, on every instance: the tag Next gives everything under the root
+ * layout, which `revalidatePath('/', 'layout')` ends.
+ */
+export function invalidateEveryPage(): void {
+  invalidate('_N_T_/layout');
+}
+
+/**
  * Marks what a change made stale, on every instance, without dropping it: the next read is
  * served what was cached while it is computed again in the background (see cache-handler.mjs).
  */

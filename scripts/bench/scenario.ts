@@ -35,6 +35,11 @@ export type SizeFigures = {
   pull: Measured;
   pullQ: Measured;
   claims: ClaimsResult;
+  /**
+   * The cheapest page rendered fresh (Contact Us, the layout and a few paragraphs), after every
+   * cached page was ended: the floor of a miss, what any page costs Next to render and store.
+   */
+  pageMiss: MissFigures;
   /** Explore's default view rendered fresh, after the lists were expired. */
   exploreMiss: MissFigures;
   /** Profiles nobody had asked for. */
@@ -108,7 +113,14 @@ async function measureMisses(
 ): Promise<
   Pick<
     SizeFigures,
-    'exploreMiss' | 'profileMiss' | 'searchMiss' | 'searchMissCategory' | 'searchMissC50' | 'exploreC20' | 'churn'
+    | 'pageMiss'
+    | 'exploreMiss'
+    | 'profileMiss'
+    | 'searchMiss'
+    | 'searchMissCategory'
+    | 'searchMissC50'
+    | 'exploreC20'
+    | 'churn'
   >
 > {
   const query = newQueries();
@@ -116,6 +128,11 @@ async function measureMisses(
     const response = await fetch(`${server.url}/api/bench/expire-lists`, { method: 'POST' });
     if (!response.ok) throw new Error(`expire-lists answered ${response.status}`);
   };
+  const expireAll = async () => {
+    const response = await fetch(`${server.url}/api/bench/expire-lists?pages=all`, { method: 'POST' });
+    if (!response.ok) throw new Error(`expire-lists?pages=all answered ${response.status}`);
+  };
+  const pageMiss = await missSequence(server.url, windows.count, () => ({ path: '/contact-us', headers }), expireAll);
   const exploreMiss = await missSequence(server.url, windows.count, () => ({ path: '/explore', headers }), expireLists);
   const unvisited = fixtures.creators.slice(7);
   if (unvisited.length < windows.count) throw new Error(`Only ${unvisited.length} creators nobody visited`);
@@ -144,7 +161,7 @@ async function measureMisses(
     editorId: fixtures.creators[6]!,
     ...windows.churn,
   });
-  return { exploreMiss, profileMiss, searchMiss, searchMissCategory, searchMissC50, exploreC20, churn };
+  return { pageMiss, exploreMiss, profileMiss, searchMiss, searchMissCategory, searchMissC50, exploreC20, churn };
 }
 
 async function htmlKb(server: BenchServer, target: Target): Promise<number> {

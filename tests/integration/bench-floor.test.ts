@@ -58,3 +58,14 @@ describe('POST /api/bench/expire-lists', () => {
     expect((await call('GET', '/api/bench/expire-lists')).status).toBe(405);
   });
 });
+
+describe('POST /api/bench/expire-lists?pages=all', () => {
+  it('is a 404 without BENCH_FLOOR=1, and 200 with it', async () => {
+    vi.stubEnv('BENCH_FLOOR', '');
+    expect((await call('POST', '/api/bench/expire-lists?pages=all')).status).toBe(404);
+    vi.stubEnv('BENCH_FLOOR', '1');
+    const res = await call('POST', '/api/bench/expire-lists?pages=all');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+});
