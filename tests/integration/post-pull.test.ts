@@ -104,7 +104,8 @@ describe('GET /api/post/pull', () => {
 });
 
 describe('listEnvolvementsByCategory', () => {
-  it('groups the newest of each non-empty category, in category order', async () => {
+  /** Five envolvements in Gaming and Music, newest first, and one in Art. */
+  async function fiveInTwoCategoriesAndOneArt() {
     const { listEnvolvementsByCategory } = await import('@/lib/envolvements/list');
     const creator = await createUser();
     const base = Date.now();
@@ -115,6 +116,11 @@ describe('listEnvolvementsByCategory', () => {
         createdAt: new Date(base - i * 1000),
       });
     await createEnvolvement(creator.id, { title: 'Art only', categories: ['Art'] });
+    return { listEnvolvementsByCategory, creator };
+  }
+
+  it('groups the newest of each non-empty category, in category order', async () => {
+    const { listEnvolvementsByCategory, creator } = await fiveInTwoCategoriesAndOneArt();
     const groups = await listEnvolvementsByCategory(creator.id, 3);
     expect(groups.map((g) => [g.category, g.items.map((i) => i.title), g.more])).toEqual([
       ['Gaming', ['G0', 'G1', 'G2'], 0],
@@ -124,16 +130,7 @@ describe('listEnvolvementsByCategory', () => {
   });
 
   it("draws only the first rows' first cards, and says where each row's rest is read", async () => {
-    const { listEnvolvementsByCategory } = await import('@/lib/envolvements/list');
-    const creator = await createUser();
-    const base = Date.now();
-    for (let i = 0; i < 5; i++)
-      await createEnvolvement(creator.id, {
-        title: `G${i}`,
-        categories: ['Gaming', 'Music'],
-        createdAt: new Date(base - i * 1000),
-      });
-    await createEnvolvement(creator.id, { title: 'Art only', categories: ['Art'] });
+    const { listEnvolvementsByCategory } = await fiveInTwoCategoriesAndOneArt();
     const groups = await listEnvolvementsByCategory(null, 4, { rows: 2, cards: 2 });
     expect(groups.map((g) => [g.category, g.items.map((i) => i.title), g.more])).toEqual([
       ['Gaming', ['G0', 'G1'], 2],
