@@ -112,18 +112,29 @@ const COMMAND_TIMEOUT_MS = 300;
 // and one store in this process.
 const clients = (globalThis.__envolveCacheClients ??= new Map());
 
+/** Runs `fn` in the server's start context when instrumentation.ts captured one. */
+function inStartContext(fn) {
+  const run = globalThis[Symbol.for('envolve.startContext')];
+  return run ? run(fn) : fn();
+}
+
 function clientFor(url) {
   let client = clients.get(url);
   if (!client) {
     // A cache that cannot answer at once is a miss: no queue of commands while Redis is away,
     // and a command a frozen connection never answers gives up in time for the page to be
     // rendered instead.
-    client = new Redis(url, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      connectTimeout: 1_000,
-      commandTimeout: COMMAND_TIMEOUT_MS,
-    });
+    // Made in the context the server started in, not in the request that came first: the
+    // connection outlives it (lib/runtime/start-context.ts keeps that context here).
+    client = inStartContext(
+      () =>
+        new Redis(url, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          connectTimeout: 1_000,
+          commandTimeout: COMMAND_TIMEOUT_MS,
+        }),
+    );
     client.on('error', (error) => console.error(JSON.stringify({ msg: 'cache.redis', error: error.message })));
     clients.set(url, client);
   }

@@ -8,6 +8,11 @@ export async function register() {
   // A branch, not an early return: the Edge runtime's bundle drops a branch it knows is dead,
   // but not the code after a return, and warned about process.exit on every compile.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // First, before anything opens a connection: see lib/runtime/start-context.ts.
+    const { captureStartContext } = await import('./lib/runtime/start-context');
+    captureStartContext();
+    const { formatAbortReasons } = await import('./lib/runtime/abort-reasons');
+    formatAbortReasons();
     const { startServer } = await import('./lib/server/start');
     const { logger } = await import('./lib/log');
     const stop = (error: unknown) => {

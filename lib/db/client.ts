@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { logError } from '@/lib/log';
+import { inStartContext } from '@/lib/runtime/start-context';
 import * as schema from '@/models';
 import { openEmbeddedDatabase } from './embedded';
 
@@ -44,12 +45,23 @@ function poolLimits(env: Record<string, string | undefined> = process.env): pg.P
 }
 
 /**
+ * A pool whose connections (and their connect timers) are made in the context the server
+ * started in rather than in the request that happened to need one first: they live on after
+ * it (../runtime/start-context.ts). The pool's own query() connects through this too.
+ */
+function poolOutsideRequests(pool: pg.Pool): pg.Pool {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  pool.connect = ((callback?: unknown) => inStartContext(() => connect(callback))) as pg.Pool['connect'];
+  return pool;
+}
+
+/**
  * A PostgreSQL server when `url` is given, else PGlite (in memory when `dataDir` is 'memory'),
  * whose data directory the handle holds alone until it is closed (./embedded.ts).
  */
 export function openDatabase(options: { url?: string; dataDir?: string }): DatabaseHandle {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, ...poolLimits() });
+    const pool = poolOutsideRequests(new pg.Pool({ connectionString: options.url, ...poolLimits() }));
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', (error) => logError('db.idle-client', error));
     return {
