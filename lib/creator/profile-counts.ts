@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, countDistinct, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, countDistinct, eq, isNull, ne, sql } from 'drizzle-orm';
 import { cachedRead, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import type { ProfileCounts } from '@/lib/domain/profile-counts';
@@ -14,15 +14,20 @@ import { envolvements, purchases } from '@/models';
  * and how many of their envolvements are published.
  */
 export async function getProfileCounts(userId: string): Promise<ProfileCounts> {
+  // Both read the creator's index alone (its rows carry what decides whether each counts),
+  // and members one probe per envolvement into the index of held memberships: a prolific
+  // creator's profile costs index entries, not rows.
+  const theirs = db()
+    .select({ id: envolvements.id })
+    .from(envolvements)
+    .where(and(eq(envolvements.creatorId, userId), isNull(envolvements.archivedAt)));
   const [[members], [published]] = await Promise.all([
     db()
       .select({ n: countDistinct(purchases.userId) })
       .from(purchases)
-      .innerJoin(envolvements, eq(envolvements.id, purchases.envolvementId))
       .where(
         and(
-          eq(envolvements.creatorId, userId),
-          isNull(envolvements.archivedAt),
+          sql`${purchases.envolvementId} = any(array(${theirs}))`,
           isNull(purchases.endedAt),
           ne(purchases.userId, userId),
         ),

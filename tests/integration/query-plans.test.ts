@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db, setDatabaseHandle, type Database, type DatabaseHandle } from '@/lib/db/client';
+import { getProfileCounts } from '@/lib/creator/profile-counts';
 import { listEnvolvementsByCreator } from '@/lib/envolvements/creator-list';
 import { listEnvolvements, listEnvolvementsByCategory, listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { suggest } from '@/lib/envolvements/suggest';
@@ -129,7 +130,7 @@ async function explainFunction(name: string, args: unknown[]): Promise<PlanNode>
 afterEach(() => setDatabaseHandle(handle()));
 
 describe('list queries on 20,000 envolvements', () => {
-  it('read indexes only: Explore, search, category filters, profiles and purchases', { timeout: 120_000 }, async () => {
+  it('read indexes only: Explore, search, category filters, profiles, their counts and purchases', { timeout: 120_000 }, async () => {
     await seed();
     const firstPage = await listEnvolvements({ viewerId: BUYER });
     expect(firstPage).toMatchObject({ total: 1000, totalCapped: true });
@@ -168,6 +169,7 @@ describe('list queries on 20,000 envolvements', () => {
           return listEnvolvementsByCreator(TOP_CREATOR, TOP_CREATOR, page.nextCursor);
         },
       ],
+      ["a creator's counts: members and published", () => getProfileCounts(TOP_CREATOR)],
       [
         "a creator's ended envolvements",
         async () => {

@@ -1,0 +1,2 @@
+DROP INDEX "envolvements_creator_newest_idx";--> statement-breakpoint
+CREATE INDEX "envolvements_creator_newest_idx" ON "envolvements" USING btree ("creator_id","created_at","id","archived_at","is_active","end_date");
