@@ -55,14 +55,7 @@ export const envolvements = pgTable(
     // A creator's index also carries what decides which section a row is in (published,
     // removed, ended), so their sections, counts and members are read from the index alone,
     // however many envolvements they have.
-    index('envolvements_creator_newest_idx').on(
-      t.creatorId,
-      t.createdAt,
-      t.id,
-      t.archivedAt,
-      t.isActive,
-      t.endDate,
-    ),
+    index('envolvements_creator_newest_idx').on(t.creatorId, t.createdAt, t.id, t.archivedAt, t.isActive, t.endDate),
     index('envolvements_listed_newest_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.archivedAt} is null and ${t.isActive}`),

@@ -130,85 +130,89 @@ async function explainFunction(name: string, args: unknown[]): Promise<PlanNode>
 afterEach(() => setDatabaseHandle(handle()));
 
 describe('list queries on 20,000 envolvements', () => {
-  it('read indexes only: Explore, search, category filters, profiles, their counts and purchases', { timeout: 120_000 }, async () => {
-    await seed();
-    const firstPage = await listEnvolvements({ viewerId: BUYER });
-    expect(firstPage).toMatchObject({ total: 1000, totalCapped: true });
-    const scenarios: Array<[string, () => Promise<unknown>]> = [
-      ['category rows', () => listEnvolvementsByCategory(BUYER, 12)],
-      ['all, first page', () => listEnvolvements({ viewerId: BUYER })],
-      ['all, a later page', () => listEnvolvements({ viewerId: null, cursor: firstPage.nextCursor })],
-      ['one category', () => listEnvolvements({ categories: ['Music'], viewerId: null })],
-      [
-        'two categories, a later page',
-        async () => {
-          const page = await listEnvolvements({ categories: ['Art', 'Other'], viewerId: null });
-          return listEnvolvements({ categories: ['Art', 'Other'], viewerId: null, cursor: page.nextCursor });
-        },
-      ],
-      ['a word in many rows', () => listEnvolvements({ q: 'portrait', viewerId: null })],
-      [
-        'a word in every row, and its next page',
-        async () => {
-          const page = await listEnvolvements({ q: 'commission', viewerId: null });
-          return listEnvolvements({ q: 'commission', viewerId: null, cursor: page.nextCursor });
-        },
-      ],
-      ['a rare word', () => listEnvolvements({ q: 'zanzibar', viewerId: null })],
-      ['a word nowhere', () => listEnvolvements({ q: 'xylophonic', viewerId: null })],
-      ['two letters', () => listEnvolvements({ q: 'po', viewerId: null })],
-      ['a word and a category', () => listEnvolvements({ q: 'song', categories: ['Music'], viewerId: null })],
-      ['two words, in the other order', () => listEnvolvements({ q: 'trip zanzibar', viewerId: null })],
-      ['a typo', () => listEnvolvements({ q: 'zanzibr', viewerId: null })],
-      ['a creator', () => listEnvolvements({ q: 'top', viewerId: null })],
-      ['suggestions', () => suggest('plans 1')],
-      [
-        'a creator with 2,000 envolvements',
-        async () => {
-          const page = await listEnvolvementsByCreator(TOP_CREATOR, null);
-          return listEnvolvementsByCreator(TOP_CREATOR, TOP_CREATOR, page.nextCursor);
-        },
-      ],
-      ["a creator's counts: members and published", () => getProfileCounts(TOP_CREATOR)],
-      [
-        "a creator's ended envolvements",
-        async () => {
-          const page = await listEnvolvementsByCreator(TOP_CREATOR, null, null, 'ended');
-          return listEnvolvementsByCreator(TOP_CREATOR, TOP_CREATOR, page.nextCursor, 'ended');
-        },
-      ],
-      [
-        'purchases',
-        async () => {
-          const page = await listPurchasedEnvolvements(BUYER);
-          return listPurchasedEnvolvements(BUYER, page.nextCursor);
-        },
-      ],
-    ];
-    const scanned: string[] = [];
-    for (const [label, work] of scenarios) {
-      for (const query of await recording(work)) {
-        if (!/^\s*select/i.test(query.sql)) continue;
-        const tables = seqScans(await explain(query.sql, query.params));
-        if (tables.length) scanned.push(`${label}: ${tables.join(', ')} in ${query.sql.slice(0, 160)}`);
+  it(
+    'read indexes only: Explore, search, category filters, profiles, their counts and purchases',
+    { timeout: 120_000 },
+    async () => {
+      await seed();
+      const firstPage = await listEnvolvements({ viewerId: BUYER });
+      expect(firstPage).toMatchObject({ total: 1000, totalCapped: true });
+      const scenarios: Array<[string, () => Promise<unknown>]> = [
+        ['category rows', () => listEnvolvementsByCategory(BUYER, 12)],
+        ['all, first page', () => listEnvolvements({ viewerId: BUYER })],
+        ['all, a later page', () => listEnvolvements({ viewerId: null, cursor: firstPage.nextCursor })],
+        ['one category', () => listEnvolvements({ categories: ['Music'], viewerId: null })],
+        [
+          'two categories, a later page',
+          async () => {
+            const page = await listEnvolvements({ categories: ['Art', 'Other'], viewerId: null });
+            return listEnvolvements({ categories: ['Art', 'Other'], viewerId: null, cursor: page.nextCursor });
+          },
+        ],
+        ['a word in many rows', () => listEnvolvements({ q: 'portrait', viewerId: null })],
+        [
+          'a word in every row, and its next page',
+          async () => {
+            const page = await listEnvolvements({ q: 'commission', viewerId: null });
+            return listEnvolvements({ q: 'commission', viewerId: null, cursor: page.nextCursor });
+          },
+        ],
+        ['a rare word', () => listEnvolvements({ q: 'zanzibar', viewerId: null })],
+        ['a word nowhere', () => listEnvolvements({ q: 'xylophonic', viewerId: null })],
+        ['two letters', () => listEnvolvements({ q: 'po', viewerId: null })],
+        ['a word and a category', () => listEnvolvements({ q: 'song', categories: ['Music'], viewerId: null })],
+        ['two words, in the other order', () => listEnvolvements({ q: 'trip zanzibar', viewerId: null })],
+        ['a typo', () => listEnvolvements({ q: 'zanzibr', viewerId: null })],
+        ['a creator', () => listEnvolvements({ q: 'top', viewerId: null })],
+        ['suggestions', () => suggest('plans 1')],
+        [
+          'a creator with 2,000 envolvements',
+          async () => {
+            const page = await listEnvolvementsByCreator(TOP_CREATOR, null);
+            return listEnvolvementsByCreator(TOP_CREATOR, TOP_CREATOR, page.nextCursor);
+          },
+        ],
+        ["a creator's counts: members and published", () => getProfileCounts(TOP_CREATOR)],
+        [
+          "a creator's ended envolvements",
+          async () => {
+            const page = await listEnvolvementsByCreator(TOP_CREATOR, null, null, 'ended');
+            return listEnvolvementsByCreator(TOP_CREATOR, TOP_CREATOR, page.nextCursor, 'ended');
+          },
+        ],
+        [
+          'purchases',
+          async () => {
+            const page = await listPurchasedEnvolvements(BUYER);
+            return listPurchasedEnvolvements(BUYER, page.nextCursor);
+          },
+        ],
+      ];
+      const scanned: string[] = [];
+      for (const [label, work] of scenarios) {
+        for (const query of await recording(work)) {
+          if (!/^\s*select/i.test(query.sql)) continue;
+          const tables = seqScans(await explain(query.sql, query.params));
+          if (tables.length) scanned.push(`${label}: ${tables.join(', ')} in ${query.sql.slice(0, 160)}`);
+        }
       }
-    }
-    const far = [new Date(Date.now() + 1e9).toISOString(), 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
-    const searches: Array<[string, unknown[]]> = [
-      ['search_query_words', ['portrait zanzibr', 5, 32]],
-      ['search_query_words', ['commission zanzib', 5, 32]],
-      ['envolvement_word_matches', ["'portrait'", null, 1001]],
-      ['envolvement_word_matches', ["'zanzibar' & 'trip':*", ['Art'], 1001]],
-      ['envolvement_word_newest', ["'portrait'", null, ...far, 25]],
-      ['envolvement_word_newest', ["'po':*", ['Music', 'Art'], ...far, 1001]],
-      ['creator_word_matches', ["'plans' & '1':*", 1000, 5]],
-    ];
-    for (const [name, args] of searches) {
-      const tables = seqScans(await explainFunction(name, args), SEARCH_TABLES);
-      if (tables.length) scanned.push(`${name}(${String(args[0])}): ${tables.join(', ')}`);
-    }
-    expect(scanned).toEqual([]);
-  });
+      const far = [new Date(Date.now() + 1e9).toISOString(), 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
+      const searches: Array<[string, unknown[]]> = [
+        ['search_query_words', ['portrait zanzibr', 5, 32]],
+        ['search_query_words', ['commission zanzib', 5, 32]],
+        ['envolvement_word_matches', ["'portrait'", null, 1001]],
+        ['envolvement_word_matches', ["'zanzibar' & 'trip':*", ['Art'], 1001]],
+        ['envolvement_word_newest', ["'portrait'", null, ...far, 25]],
+        ['envolvement_word_newest', ["'po':*", ['Music', 'Art'], ...far, 1001]],
+        ['creator_word_matches', ["'plans' & '1':*", 1000, 5]],
+      ];
+      for (const [name, args] of searches) {
+        const tables = seqScans(await explainFunction(name, args), SEARCH_TABLES);
+        if (tables.length) scanned.push(`${name}(${String(args[0])}): ${tables.join(', ')}`);
+      }
+      expect(scanned).toEqual([]);
+    },
+  );
 
   it('pages a creator, their purchases and a search through every row once', { timeout: 120_000 }, async () => {
     await seed();
