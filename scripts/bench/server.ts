@@ -1,7 +1,8 @@
-// The app as production runs it: `next build` (unless a build is reused) and `next start`
-// against the benchmark's database, with the floor route turned on.
+// The app as production runs it: `next build` (unless a build is reused) and `next start` with
+// the Node flags of `npm start`, against the benchmark's database, with the floor route turned on.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 export type BenchServer = {
   url: string;
@@ -12,6 +13,12 @@ export type BenchServer = {
 };
 
 const NEXT_BIN = require.resolve('next/dist/bin/next');
+
+/** The Node flags `npm start` runs the server with (its heap's size), read from package.json. */
+function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  return scripts.start!.split(/\s+/).filter((word) => word.startsWith('--max-old-space-size='));
+}
 const READY_TIMEOUT_MS = 90_000;
 
 export function buildApp(): void {
@@ -37,7 +44,7 @@ export async function startServer(port: number, databaseUrl: string): Promise<Be
   // Its own process group, so that stopping it reaches whatever it started. Bound as a
   // deployment binds it (no -H): bound to 127.0.0.1, Next takes the proxy's rewrites for
   // another origin and forwards them to itself over HTTP (see docs/production.md).
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [...startFlags(), NEXT_BIN, 'start', '-p', String(port)], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
