@@ -47,7 +47,9 @@ function poolLimits(env: Record<string, string | undefined> = process.env): pg.P
 /**
  * A pool whose connections (and their connect timers) are made in the context the server
  * started in rather than in the request that happened to need one first: they live on after
- * it (../runtime/start-context.ts). The pool's own query() connects through this too.
+ * it (../runtime/start-context.ts). The pool's own query() connects through this too. (A
+ * connection's listener still holds the callback of the query that opened it, so each pooled
+ * connection keeps one request: as many as the pool holds connections, no more.)
  */
 function poolOutsideRequests(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
