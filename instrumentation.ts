@@ -11,8 +11,12 @@ export async function register() {
     // First, before anything opens a connection: see lib/runtime/start-context.ts.
     const { captureStartContext } = await import('./lib/runtime/start-context');
     captureStartContext();
-    const { formatAbortReasons } = await import('./lib/runtime/abort-reasons');
-    formatAbortReasons();
+    // Not on the development server, which maps every stack it formats through the source
+    // maps of what it compiled: a price on each render, for memory a restart frees anyway.
+    if (process.env.NODE_ENV === 'production') {
+      const { formatAbortReasons } = await import('./lib/runtime/abort-reasons');
+      formatAbortReasons();
+    }
     const { startServer } = await import('./lib/server/start');
     const { logger } = await import('./lib/log');
     const stop = (error: unknown) => {

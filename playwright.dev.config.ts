@@ -17,9 +17,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // The development server compiles each route the first time it is asked for.
+  // The development server compiles each route the first time it is asked for, beside the
+  // production browser tests on a machine of two cores: a first visit can take a minute.
   timeout: 120_000,
-  expect: { timeout: 30_000 },
+  expect: { timeout: 60_000 },
   reporter: [['list']],
   use: {
     baseURL,

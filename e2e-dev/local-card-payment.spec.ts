@@ -9,7 +9,7 @@ import { fromDevMailbox, openTab, signUp } from '../e2e/helpers';
 // page compiles it, so the waits are long.
 
 const OFFER = 'Retro game night: viewer picks';
-const SLOW = { timeout: 60_000 };
+const SLOW = { timeout: 120_000 };
 
 /** Waits until React has taken over the page (the top bar's placeholder goes then): before, clicks do nothing. */
 async function hydrated(page: Page) {
