@@ -22,6 +22,9 @@ const nextConfig: NextConfig = {
   // call notFound() or redirect() (docs/architecture.md, "Why not Cache Components").
   // A CI run builds once on a fresh clone: Turbopack's build cache on disk would only be written.
   experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
+  // `npm test` type-checks the project, with Next's route types, before it builds: its build
+  // sets NEXT_BUILD_TYPES_CHECKED so as not to check the same files again. Any other build checks them.
+  typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPES_CHECKED === '1' },
   images: {
     // Covers, banners and avatars the app stored, and Cloudinary's; any other https image
     // is drawn unoptimized (lib/domain/images.ts isOptimizableImage says which).

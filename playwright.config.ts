@@ -12,10 +12,14 @@ const smtpHttpPort = process.env.SMTP_SINK_HTTP_PORT ?? '12126';
 /** What the mail sink received: GET `${MAIL_SINK_URL}/messages`. */
 export const MAIL_SINK_URL = `http://127.0.0.1:${smtpHttpPort}`;
 
+/** Specs that only read pages, and so may run beside the others. */
+const AUDITS = /accessibility\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
-  // The specs share one server and one database: run them one at a time.
-  workers: 1,
+  // The specs share one server and one database: those that change it run one at a time
+  // (the chromium project), and the accessibility audits, which only read, beside them.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -24,13 +28,28 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records a screencast and the page at every step, which costs a fifth of the run:
+    // CI, which runs a failed test again, records it for that second run only.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium({ shell: true }) ?? undefined, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, dependencies: ['setup'] },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      dependencies: ['setup'],
+      testIgnore: AUDITS,
+      workers: 1,
+    },
+    {
+      name: 'audits',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      dependencies: ['setup'],
+      testMatch: AUDITS,
+      workers: 1,
+    },
   ],
   webServer: process.env.PLAYWRIGHT_BASE_URL
     ? undefined

@@ -16,7 +16,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  retries: process.env.CI ? 1 : 0,
   // The development server compiles each route the first time it is asked for, beside the
   // production browser tests on a machine of two cores: a first visit can take a minute.
   timeout: 120_000,
@@ -25,7 +25,8 @@ export default defineConfig({
   use: {
     baseURL,
     navigationTimeout: 90_000,
-    trace: 'retain-on-failure',
+    // As in playwright.config.ts: on CI a trace is recorded for a failed test's second run only.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium({ shell: true }) ?? undefined, args: CHROMIUM_ARGS },
   },
