@@ -161,7 +161,8 @@ test('a request still open when the grace period ends does not keep the server u
   expect(await server.exited).toBe(143);
   const took = Date.now() - signalled;
   expect(took).toBeGreaterThan(2_000);
-  expect(took).toBeLessThan(4_000);
+  // Not held until the request ends (it never does): closed soon after the 3 s, however busy the machine.
+  expect(took).toBeLessThan(10_000);
   await expect(stuck.answer).rejects.toThrow();
   expect(logLines(server).map((line) => line.msg)).toEqual(
     expect.arrayContaining(['stopping', 'grace period over: closing with requests still open', 'stopped']),

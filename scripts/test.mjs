@@ -1,6 +1,6 @@
-// npm test: static checks, unit and integration tests, the production build and the
-// browser tests against `next start` on a fresh embedded database, and beside them a browser
-// smoke test of `npm run dev`. Every stage runs (the browser tests need the build), and the last line
+// npm test: static checks, unit and integration tests and beside them a browser smoke test of
+// `npm run dev`, then the production build and the browser tests against `next start` on a
+// fresh embedded database. Every stage runs (the browser tests need the build), and the last line
 // sums them: `N passed, M failed`.
 // The summary names every failed test, so a long log cut short still says what broke.
 import { spawn as spawnAsync } from 'node:child_process';
@@ -137,23 +137,27 @@ function playwright(label, args = []) {
 
 /**
  * `npm run dev`, the README's first command, in a browser (playwright.dev.config.ts). It needs
- * no build, so it runs whether or not the build passed. A development server compiles each
- * route on its first visit, and then mostly waits on the browser: the smoke test takes two to
- * three minutes, which it spends beside the production build's checks and browser tests, on
- * ports and folders of its own. Its output is printed when it ends.
+ * no build. A development server compiles each route on its first visit, which is most of what
+ * the smoke test costs: it runs beside the unit and integration tests, which leave a fifth to a
+ * third of the two cores idle, on ports and folders of its own. It starts once the static
+ * checks have read tsconfig.json (`next dev` with a build folder of its own rewrites that file
+ * until it stops). Gives a function that waits for it to end and prints its output then.
  */
-async function devServerSmoke() {
+function startDevServerSmoke() {
   const label = 'npm run dev in a browser';
   if (!findChromium({ shell: true })) {
     console.warn('⚠ No Chromium found: the smoke test of `npm run dev` is skipped.');
     if (process.env.CI) totals.failed += 1;
-    return;
+    return async () => undefined;
   }
   const { args, env, count } = playwrightRun(label, ['--config', 'playwright.dev.config.ts']);
-  const { ok, seconds, output } = await backgroundCheck([label, 'npx', args, env]);
-  console.log(`\n▶ ${label}`);
-  process.stdout.write(output);
-  finish(label, ok, seconds, count);
+  const running = backgroundCheck([label, 'npx', args, env]);
+  return async () => {
+    const { ok, seconds, output } = await running;
+    console.log(`\n▶ ${label}`);
+    process.stdout.write(output);
+    finish(label, ok, seconds, count);
+  };
 }
 
 /**
@@ -194,6 +198,7 @@ const passedChecks = await checks([
   ['formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['migrations match the schema', 'node', ['scripts/check-migrations.mjs']],
 ]);
+const devSmokeEnded = startDevServerSmoke();
 // Integration tests run on the embedded engine, and again on a PostgreSQL server when
 // TEST_DATABASE_URL names one.
 await vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '' });
@@ -204,12 +209,13 @@ if (process.env.TEST_DATABASE_URL) {
   console.warn('⚠ No TEST_DATABASE_URL: the integration tests on a PostgreSQL server are skipped.');
   if (process.env.CI) totals.failed += 1;
 }
+// The build reads tsconfig.json, which the development server has rewritten until it stops.
+await devSmokeEnded();
 // The build need not check the types again once the typecheck has passed.
 const typesChecked = passedChecks.has('typecheck');
 const built = await stage('production build', 'npx', ['next', 'build'], {
   env: { NEXT_DIST_DIR: '', NEXT_BUILD_TYPES_CHECKED: typesChecked ? '1' : '' },
 });
-const devSmoke = devServerSmoke();
 if (built) {
   await stage('no schema in client chunks', 'npx', [
     'tsx',
@@ -229,7 +235,6 @@ if (built) {
     totals.failed += 1;
   }
 }
-await devSmoke;
 
 rmSync(reports, { recursive: true, force: true });
 console.log('\nStages:');
