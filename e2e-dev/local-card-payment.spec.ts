@@ -10,7 +10,7 @@ import { fromDevMailbox, signUp } from '../e2e/helpers';
 // tests/integration/stripe-stand-in.test.ts, and in the browser by the production build's tests.
 
 const OFFER = 'Retro game night: viewer picks';
-const SLOW = { timeout: 120_000 };
+const SLOW = { timeout: 150_000 };
 
 /** Waits until React has taken over the page (the top bar's placeholder goes then): before, clicks do nothing. */
 async function hydrated(page: Page) {
@@ -44,7 +44,8 @@ async function openCheckout(page: Page): Promise<void> {
 }
 
 test('a newcomer signs up and pays for a demo offer on the app’s own card form', async ({ page }) => {
-  test.setTimeout(240_000);
+  // Each page and API route compiles on its first visit, on two cores the browser tests share.
+  test.setTimeout(360_000);
   const stripeAsked = watchStripe(page);
   const stamp = Date.now().toString(36);
   // The newcomer confirms their address from the development mailbox, as a developer would.

@@ -1,6 +1,6 @@
-// npm test: static checks, unit and integration tests and beside them a browser smoke test of
-// `npm run dev`, then the production build and the browser tests against `next start` on a
-// fresh embedded database. Every stage runs (the browser tests need the build), and the last line
+// npm test: static checks, unit and integration tests, the production build and the
+// browser tests against `next start` on a fresh embedded database, and beside them a browser
+// smoke test of `npm run dev`. Every stage runs (the browser tests need the build), and the last line
 // sums them: `N passed, M failed`.
 // The summary names every failed test, so a long log cut short still says what broke.
 import { spawn as spawnAsync } from 'node:child_process';
@@ -137,11 +137,11 @@ function playwright(label, args = []) {
 
 /**
  * `npm run dev`, the README's first command, in a browser (playwright.dev.config.ts). It needs
- * no build. A development server compiles each route on its first visit, which is most of what
- * the smoke test costs: it runs beside the unit and integration tests, which leave a fifth to a
- * third of the two cores idle, on ports and folders of its own. It starts once the static
- * checks have read tsconfig.json (`next dev` with a build folder of its own rewrites that file
- * until it stops). Gives a function that waits for it to end and prints its output then.
+ * no build, but runs after it: `next dev` with a build folder of its own rewrites tsconfig.json
+ * until it stops, and beside the unit and integration tests its first compiles pushed their
+ * process-spawning tests past their time. It runs beside the benchmark and the browser tests,
+ * on ports and folders of its own. Gives a function that waits for it to end and prints its
+ * output then.
  */
 function startDevServerSmoke() {
   const label = 'npm run dev in a browser';
@@ -198,7 +198,6 @@ const passedChecks = await checks([
   ['formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['migrations match the schema', 'node', ['scripts/check-migrations.mjs']],
 ]);
-const devSmokeEnded = startDevServerSmoke();
 // Integration tests run on the embedded engine, and again on a PostgreSQL server when
 // TEST_DATABASE_URL names one.
 await vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '' });
@@ -209,13 +208,12 @@ if (process.env.TEST_DATABASE_URL) {
   console.warn('⚠ No TEST_DATABASE_URL: the integration tests on a PostgreSQL server are skipped.');
   if (process.env.CI) totals.failed += 1;
 }
-// The build reads tsconfig.json, which the development server has rewritten until it stops.
-await devSmokeEnded();
 // The build need not check the types again once the typecheck has passed.
 const typesChecked = passedChecks.has('typecheck');
 const built = await stage('production build', 'npx', ['next', 'build'], {
   env: { NEXT_DIST_DIR: '', NEXT_BUILD_TYPES_CHECKED: typesChecked ? '1' : '' },
 });
+const devSmokeEnded = startDevServerSmoke();
 if (built) {
   await stage('no schema in client chunks', 'npx', [
     'tsx',
@@ -235,6 +233,7 @@ if (built) {
     totals.failed += 1;
   }
 }
+await devSmokeEnded();
 
 rmSync(reports, { recursive: true, force: true });
 console.log('\nStages:');
