@@ -1,6 +1,6 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { desktopChromium, failureRecords, runRules } from './e2e/browser-run';
 import { OIDC_CLIENT } from './e2e/oidc-account.mjs';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.PLAYWRIGHT_BASE_URL ?? `http://localhost:${port}`;
@@ -20,32 +20,23 @@ export default defineConfig({
   // The specs share one server and one database: those that change it run one at a time
   // (the chromium project), and the accessibility audits, which only read, beside them.
   workers: 2,
-  fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  ...runRules,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: {
-    baseURL,
-    // A trace records a screencast and the page at every step, which costs a fifth of the run:
-    // CI, which runs a failed test again, records it for that second run only.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: { executablePath: findChromium({ shell: true }) ?? undefined, args: CHROMIUM_ARGS },
-  },
+  use: { baseURL, ...failureRecords },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: desktopChromium,
       dependencies: ['setup'],
       testIgnore: AUDITS,
       workers: 1,
     },
     {
       name: 'audits',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: desktopChromium,
       dependencies: ['setup'],
       testMatch: AUDITS,
       workers: 1,

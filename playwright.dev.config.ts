@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+import { defineConfig } from '@playwright/test';
+import { desktopChromium, failureRecords, runRules } from './e2e/browser-run';
 
 // The smoke test of `npm run dev`, the README's first command (e2e-dev/): the other browser
 // tests run the production build, which behaves differently where React does (development
@@ -14,9 +14,7 @@ export default defineConfig({
   outputDir: 'test-results-dev',
   // One server, one database, and steps that build on each other.
   workers: 1,
-  fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  ...runRules,
   // The development server compiles each route the first time it is asked for, beside the
   // production browser tests on a machine of two cores: a first visit can take a minute.
   timeout: 120_000,
@@ -25,12 +23,9 @@ export default defineConfig({
   use: {
     baseURL,
     navigationTimeout: 90_000,
-    // As in playwright.config.ts: on CI a trace is recorded for a failed test's second run only.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: { executablePath: findChromium({ shell: true }) ?? undefined, args: CHROMIUM_ARGS },
+    ...failureRecords,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [{ name: 'chromium', use: desktopChromium }],
   webServer: {
     command: 'node e2e-dev/dev-server.mjs',
     url: `${baseURL}/api/health`,

@@ -33,36 +33,30 @@ function sizesToRun(): number[] {
   return options.compare ? [...sizes].sort((a, b) => a - b) : sizes;
 }
 
-// --quick (the CI smoke run) loads each route for a second. A real run loads it twice for
-// 4 seconds one request at a time, and twice for 12 seconds at 50 at once: answers still
+// --quick (the CI smoke run) loads each route for a second, once. A real run loads it twice
+// for 4 seconds one request at a time, and twice for 12 seconds at 50 at once: answers still
 // on their way when a window closes are not counted, so a slow route needs a long window,
 // and one longer than the 10-second timeout to show its timeouts.
 // The miss figures take `count` fresh requests one at a time, the bursts as the others do, and
 // the edit churn 30 seconds of 10 visitors with an edit every 5; memory is sampled through 5
 // minutes of mixed load at 20 at once and 2 minutes idle (quick: enough to run each once).
-const windows = options.quick
-  ? {
-      one: { connections: 1, seconds: 1, rounds: 1 },
-      fifty: { connections: 50, seconds: 1, rounds: 1 },
-      misses: {
-        count: 3,
-        c50: { connections: 50, seconds: 1, rounds: 1 },
-        c20: { connections: 20, seconds: 1, rounds: 1 },
-        churn: { seconds: 5, connections: 4, everyMs: 2_000 },
-      },
-      memory: { loadSeconds: 3, idleSeconds: 2, connections: 20 },
-    }
-  : {
-      one: { connections: 1, seconds: 4, rounds: 2 },
-      fifty: { connections: 50, seconds: 12, rounds: 2 },
-      misses: {
-        count: 12,
-        c50: { connections: 50, seconds: 12, rounds: 2 },
-        c20: { connections: 20, seconds: 8, rounds: 2 },
-        churn: { seconds: 30, connections: 10, everyMs: 5_000 },
-      },
-      memory: { loadSeconds: 300, idleSeconds: 120, connections: 20 },
-    };
+const burst = (connections: number, seconds: number) =>
+  options.quick ? { connections, seconds: 1, rounds: 1 } : { connections, seconds, rounds: 2 };
+const windows = {
+  one: burst(1, 4),
+  fifty: burst(50, 12),
+  misses: {
+    count: options.quick ? 3 : 12,
+    c50: burst(50, 12),
+    c20: burst(20, 8),
+    churn: options.quick
+      ? { seconds: 5, connections: 4, everyMs: 2_000 }
+      : { seconds: 30, connections: 10, everyMs: 5_000 },
+  },
+  memory: options.quick
+    ? { loadSeconds: 3, idleSeconds: 2, connections: 20 }
+    : { loadSeconds: 300, idleSeconds: 120, connections: 20 },
+};
 
 async function benchOneSize(rows: number, severalSizes: boolean, withMemory: boolean): Promise<SizeFigures> {
   const url = benchDatabaseUrl(rows, severalSizes);

@@ -26,25 +26,15 @@ const ready = (overrides: Partial<WizardState> = {}): WizardState => ({
 
 describe('the defaults', () => {
   it('start free, unlimited and empty', () => {
-    expect(emptyWizard()).toEqual({
-      title: '',
-      previewText: '',
-      description: '',
-      imgUrl: '',
-      categories: [],
-      price: 0,
-      quantity: 0,
-      unlimited: true,
-      endDate: '',
-      targetDate: '',
-      submissionsAllowed: false,
-      submissionDescription: '',
-      submissionDeadline: '',
-      submissionContent: { picture: false, description: false, url: false },
-      comments: false,
-      published: false,
-      publishedReleaseDate: '',
-    });
+    const wizard = emptyWizard();
+    expect(wizard).toMatchObject({ price: 0, quantity: 0, unlimited: true, categories: [] });
+    // Nothing is opened, allowed or published until the creator says so.
+    expect(wizard).toMatchObject({ submissionsAllowed: false, comments: false, published: false });
+    expect(Object.values(wizard.submissionContent)).toEqual([false, false, false]);
+    // Every text (title, dates, descriptions, the image's address) starts blank.
+    const texts = Object.entries(wizard).filter(([, value]) => typeof value === 'string');
+    expect(texts.length).toBeGreaterThanOrEqual(9);
+    expect(texts.filter(([, value]) => value !== '')).toEqual([]);
   });
 });
 
