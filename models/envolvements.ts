@@ -65,9 +65,11 @@ export const envolvements = pgTable(
       .on(t.archivedAt)
       .where(sql`${t.archivedAt} is not null`),
     index('envolvements_categories_idx').using('gin', t.categories),
-    // Published envolvements only, like every public list.
+    // Published envolvements only, like every public list. Every search reads it, so a new
+    // row goes straight into it: a pending list would be read whole by each search until merged.
     index('envolvements_search_idx')
       .using('gin', t.searchVector)
+      .with({ fastupdate: false })
       .where(sql`${t.archivedAt} is null and ${t.isActive}`),
     check('envolvements_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('envolvements_preview_length', sql`char_length(${t.previewText}) between 1 and 1000`),

@@ -47,8 +47,10 @@ export const users = pgTable(
     index('users_subject_idx').on(sql`split_part(${t.id}, '|', 2)`),
     index('users_nickname_trgm_idx').using('gin', sql`lower(${t.nickname}) gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // As envolvements_search_idx: no pending list for searches to read.
     index('users_search_idx')
       .using('gin', t.searchVector)
+      .with({ fastupdate: false })
       .where(sql`${t.deletedAt} is null`),
   ],
 );

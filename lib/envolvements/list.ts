@@ -20,6 +20,13 @@ import type { OfferCardDto } from './types';
 export const DEFAULT_PAGE_SIZE = 24;
 /** Lists count up to this many and then say '1,000+': a count never reads more rows than that. */
 export const COUNT_CAP = 1000;
+/**
+ * A search the planner expects in this many rows or more says '1,000+' without counting: its
+ * words are among the most common, and the statistics that say so are close (within a few
+ * percent on the benchmark's words), so a count would only confirm it at the price of a bitmap
+ * of every match.
+ */
+const SURELY_CAPPED = 4 * COUNT_CAP;
 
 export type ListQuery = {
   q?: string;
@@ -153,8 +160,8 @@ type Window = { positions: Position[]; more: boolean; count: Count | null; ranke
  * A search by words (./search-query.ts says which match). The full-text index finds up to
  * COUNT_CAP + 1 matches; when that is all of them, they rank by where the words are (the
  * title, then the teaser and the creator, the categories, the description), then newest
- * first. A query found in more rows than that lists newest first by walking the
- * newest-first index, where the next page lies a few rows down.
+ * first. A query found in more rows than that, or expected in far more, lists newest first
+ * by walking the newest-first index, where the next page lies a few rows down.
  */
 async function search(
   text: string,
@@ -175,6 +182,7 @@ async function search(
   };
   // A later page of a walk carries no score.
   if (after && after.score === undefined) return walk(null);
+  if (!after && (await expectedMatches(query, cats)) >= SURELY_CAPPED) return walk({ total: COUNT_CAP, capped: true });
   const matches = await positions(
     sql`select id, created_at, score from envolvement_word_matches(${query}::tsquery, ${cats}, ${COUNT_CAP + 1})`,
   );
@@ -187,6 +195,14 @@ async function search(
     count: after ? null : { total: matches.length, capped: false },
     ranked: true,
   };
+}
+
+/** How many rows the planner expects `query` to match: a plan from the statistics, no read. */
+async function expectedMatches(query: string, cats: SQL): Promise<number> {
+  const [found] = await rows<{ n: number | null }>(
+    sql`select envolvement_word_estimate(${query}::tsquery, ${cats}) as n`,
+  );
+  return found?.n ?? 0;
 }
 
 // The database ignores case too: one cache entry serves "Portrait" and "portrait".

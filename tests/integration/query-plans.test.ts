@@ -211,6 +211,15 @@ describe('list queries on 20,000 envolvements', () => {
         if (tables.length) scanned.push(`${name}(${String(args[0])}): ${tables.join(', ')}`);
       }
       expect(scanned).toEqual([]);
+      // New rows go straight into the search indexes: no pending list that every search would read whole.
+      const options = (await handle().executeSql(
+        `select relname, reloptions from pg_class where relname in ('envolvements_search_idx', 'users_search_idx') order by relname`,
+        [],
+      )) as { rows: Array<{ relname: string; reloptions: string[] }> };
+      expect(options.rows).toEqual([
+        { relname: 'envolvements_search_idx', reloptions: ['fastupdate=off'] },
+        { relname: 'users_search_idx', reloptions: ['fastupdate=off'] },
+      ]);
     },
   );
 
@@ -248,8 +257,17 @@ describe('list queries on 20,000 envolvements', () => {
     expect(rare.length).toBe(ROWS / 500);
 
     // A word in every row: newest first, counted as 1,000+, and the next page goes on from the first.
-    const first = await listEnvolvements({ q: 'commission', viewerId: null });
+    // The statistics say so before any match is read: no bitmap of every row is made for it.
+    let first!: Awaited<ReturnType<typeof listEnvolvements>>;
+    const commonQueries = await recording(async () => {
+      first = await listEnvolvements({ q: 'commission', viewerId: null });
+    });
     expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(commonQueries.map((query) => query.sql).join('\n')).toContain('envolvement_word_estimate');
+    expect(commonQueries.map((query) => query.sql).join('\n')).not.toContain('envolvement_word_matches');
+    // A rare word is counted and ranked from its matches.
+    const rareQueries = await recording(() => listEnvolvements({ q: 'zanzibar', viewerId: null }));
+    expect(rareQueries.map((query) => query.sql).join('\n')).toContain('envolvement_word_matches');
     const second = await listEnvolvements({ q: 'commission', viewerId: null, cursor: first.nextCursor });
     expect(second.total).toBeNull();
     const newest = await listEnvolvements({ viewerId: null, limit: 48 });
