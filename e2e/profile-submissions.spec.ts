@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type FileChooser } from '@playwright/test';
 import zlib from 'node:zlib';
 import { storageState } from './demo-accounts';
 import { openAs, openTab } from './helpers';
@@ -124,7 +124,15 @@ test.describe('profiles', () => {
       })(),
       Buffer.from('0000000049454e44ae426082', 'hex'),
     ]);
-    await page.getByTestId('banner-input').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+    // As a person does it, through the button's file chooser. The button opens it only once React
+    // has taken over the page, which a busy machine can delay: it is pressed until it does.
+    let chooser: FileChooser | undefined;
+    await expect(async () => {
+      const opened = page.waitForEvent('filechooser', { timeout: 1_000 });
+      await page.getByRole('button', { name: 'Change banner' }).click();
+      chooser = await opened;
+    }).toPass();
+    await chooser!.setFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
     // A new banner replaces whatever was there (the spec may run again on the same data).
     await expect.poll(shown).toMatch(/\/uploads\/banners\/[0-9a-f-]{36}\.png/);
     await expect.poll(shown).not.toBe(before);
