@@ -118,7 +118,7 @@ export async function seedBenchData(client: pg.Client, size: SeedSize): Promise<
     await client.query('rollback');
     throw error;
   }
-  // As a live database's autovacuum would leave it: the planner's statistics made, and the
-  // trigram indexes' pending lists merged (a search would otherwise read them whole).
+  // As a live database's autovacuum would leave it: the planner's statistics made, and the GIN
+  // indexes' pending lists merged (a search would otherwise read them whole).
   await client.query('vacuum analyze');
 }
