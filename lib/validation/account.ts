@@ -43,6 +43,8 @@ export const LINK_NOT_HTTPS = 'Links must start with https://';
 export const profileLinkSchema = z.string().check(
   z.trim(),
   z.maxLength(300, 'Links must be 300 characters or fewer'),
+  // Before the address is parsed: the URL parser drops control characters at either end.
+  checkText('Links'),
   z.refine((value) => {
     try {
       const url = new URL(value);

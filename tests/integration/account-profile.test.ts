@@ -217,6 +217,16 @@ describe('PATCH /api/account/profile', () => {
         refused('links.1', 'Links must start with https://'),
       );
     }
+    // The URL parser would drop a control character at either end; the database refuses a NUL.
+    for (const link of [
+      'https://maya.example/me\u0000',
+      '\u0007https://maya.example',
+      'https://maya.example/\u001fme',
+    ]) {
+      expect(await patch(user, { links: [link] })).toMatchObject(
+        refused('links.0', 'Links contains characters that are not allowed.'),
+      );
+    }
     expect(await patch(user, { links: [`https://maya.example/${'x'.repeat(300)}`] })).toMatchObject(
       refused('links.0', 'Links must be 300 characters or fewer'),
     );
