@@ -94,7 +94,9 @@ async function ensureAccount(viewer: Viewer): Promise<PayoutAccountRow> {
   await db()
     .insert(payoutAccounts)
     .values({ userId: viewer.id, stripeAccountId: account.id, ...factsOf(account) })
-    .onConflictDoNothing({ target: payoutAccounts.userId });
+    // A second click running beside this one inserts the same creator and the same account:
+    // its row may collide on either unique column first, and either way it is already stored.
+    .onConflictDoNothing();
   return (await getPayoutAccount(viewer.id))!;
 }
 
