@@ -1,14 +1,11 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
 import { CACHE_TAGS, envolvementTag, invalidate, userTags } from '@/lib/cache';
 import { deleteEnvolvement } from '@/lib/creator/removal';
 import { db } from '@/lib/db/client';
-import { OPEN_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { AppError } from '@/lib/http/errors';
-import { logError } from '@/lib/log';
-import { cancelIntent } from '@/lib/payments/sync';
-import { isStripeConfigured } from '@/lib/stripe/client';
+import { getOpenCheckoutIds, retireDeletedBuyerPayments } from '@/lib/payments/deleted-buyer';
 import {
   passwordProofSchema,
   typedProofSchema,
@@ -17,7 +14,7 @@ import {
 } from '@/lib/validation/account-deletion';
 import { isAccountPassword } from '@/lib/users/password-check';
 import { getAccountUser } from '@/lib/users/service';
-import { envolvements, payments } from '@/models';
+import { envolvements } from '@/models';
 import { eraseAccount } from './erase';
 
 export type AccountDeletion = {
@@ -65,38 +62,22 @@ async function removeEnvolvements(viewer: Viewer): Promise<AccountDeletion & { i
 }
 
 /**
- * Cancels the checkouts the owner opened as a buyer and never paid. Never throws: one that
- * Stripe cannot cancel now is logged and the deletion goes on, since the checkout's page
- * needs the account's session and nobody can open it again.
- */
-async function cancelOwnCheckouts(userId: string): Promise<void> {
-  if (!isStripeConfigured()) return;
-  const open = await db()
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.buyerId, userId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
-  for (const { id } of open) {
-    try {
-      await cancelIntent(id, 'account_deleted');
-    } catch (error) {
-      logError('account.delete', error, { paymentId: id });
-    }
-  }
-}
-
-/**
  * Deletes the viewer's account: checks the proof, removes their envolvements (members
- * refunded), cancels their own open checkouts, then erases and re-keys the account
- * (./erase.ts), which ends every session. Nothing is changed when the proof is refused.
+ * refunded), then erases and re-keys the account (./erase.ts), which ends every session.
+ * Once that is committed, their own checkouts are canceled (and one paid meanwhile
+ * refunded). Nothing is changed when the proof is refused.
  */
 export async function deleteAccount(viewer: Viewer, input: DeleteAccountInput): Promise<AccountDeletion> {
   const account = await getAccountUser(viewer.id);
   if (!account) throw new AppError('unauthorized', 'You must be signed in to do this.');
   await checkProof(viewer.id, account.hasPassword, input);
+  // A checkout open now that becomes a membership before the erasure commits is refunded
+  // too: from here on, nothing they pay for is theirs to keep.
+  const openAtStart = await getOpenCheckoutIds(viewer.id);
   const { ids, ...outcome } = await removeEnvolvements(viewer);
-  await cancelOwnCheckouts(viewer.id);
-  await eraseAccount(viewer.id);
+  const erased = await eraseAccount(viewer.id);
   // Their profile, and the pages that showed them as a creator, read them again.
   invalidate(...userTags(viewer.id), ...ids.map(envolvementTag), CACHE_TAGS.lists, CACHE_TAGS.people);
+  await retireDeletedBuyerPayments(erased.anonymousId, openAtStart);
   return outcome;
 }

@@ -119,6 +119,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   amount_mismatch: 'The amount paid did not match the price offered, so this payment was refunded.',
   price_changed: 'The creator changed the price while you were paying, so this payment was refunded.',
   creator: 'The creator refunded this payment.',
+  account_deleted: 'The account that paid was deleted, so this payment was refunded.',
 };
 
 /** How a payment's state reads in the creator's member list. */

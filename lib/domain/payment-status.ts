@@ -36,6 +36,7 @@ export const REFUND_REASONS = [
   'amount_mismatch',
   'price_changed',
   'creator',
+  'account_deleted',
 ] as const;
 
 export type RefundReason = (typeof REFUND_REASONS)[number];

@@ -9,19 +9,20 @@ import { envolvements, payments, purchases, type PaymentRow } from '@/models';
 import type { RefundReason } from '@/lib/domain/payment-status';
 import type { Tx } from '@/lib/db/client';
 import { takeSpot, toState } from './grant';
+import { isDeletedUserId } from '@/lib/domain/deleted-member';
 import { grantsAccess } from '@/lib/domain/ledger-rules';
 
 /** What Stripe says the buyer paid. */
 export type Paid = { amountCents: number; currency: string };
 
 /**
- * Decides, once, what a succeeded payment buys. It is honoured when Stripe received the
- * amount recorded when its intent was created, that amount and currency are still the
- * envolvement's price, the buyer has not already joined, and a spot can be taken; anything
- * else is marked for a full refund with its reason. The payment row is locked for the
- * decision, so the webhook and the completion page deciding at the same moment agree, and
- * the spot is taken (price re-checked under the envolvement's row lock) in the same
- * transaction.
+ * Decides, once, what a succeeded payment buys. It is honoured when its buyer's account
+ * still exists, Stripe received the amount recorded when its intent was created, that
+ * amount and currency are still the envolvement's price, the buyer has not already joined,
+ * and a spot can be taken; anything else is marked for a full refund with its reason. The
+ * payment row is locked for the decision, so the webhook and the completion page deciding
+ * at the same moment agree, and the spot is taken (price re-checked under the
+ * envolvement's row lock) in the same transaction.
  */
 export async function fulfilPayment(paymentId: string, paid: Paid): Promise<PaymentRow | null> {
   const decided = await db().transaction(async (tx) => {
@@ -49,6 +50,10 @@ export async function fulfilPayment(paymentId: string, paid: Paid): Promise<Paym
 
 // Null when the membership was granted; otherwise why the payment goes back.
 async function refusalOf(tx: Tx, payment: PaymentRow, paid: Paid): Promise<RefundReason | null> {
+  // Deleting an account re-keys its payments to the anonymous row (lib/account/erase.ts):
+  // money that arrives after that goes back, and no "Deleted member" takes a spot. The
+  // payment row is locked, so a deletion that re-keys it meanwhile is seen here.
+  if (isDeletedUserId(payment.buyerId)) return 'account_deleted';
   if (paid.amountCents !== payment.amountCents || paid.currency !== payment.currency) return 'amount_mismatch';
   const [joined] = await tx
     .select({ id: purchases.id })

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizz
 import { db } from '@/lib/db/client';
 import { logError } from '@/lib/log';
 import { envolvements, payments } from '@/models';
+import { isDeletedUserId } from '@/lib/domain/deleted-member';
 import { LIVE_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { getPayment, markForRefund } from './ledger';
 import { isOpen } from '@/lib/domain/ledger-rules';
@@ -74,7 +75,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   if (!isStripeConfigured()) return report;
   const now = options.now ?? new Date();
   const rows = await db()
-    .select({ id: payments.id, createdAt: payments.createdAt })
+    .select({ id: payments.id, buyerId: payments.buyerId, createdAt: payments.createdAt })
     .from(payments)
     .where(due(now, options))
     .orderBy(sql`${payments.reconciledAt} asc nulls first`, asc(payments.createdAt))
@@ -106,9 +107,11 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   return report;
 }
 
-// Why an intent the buyer can still pay is canceled now, as the ledger's source: its offer
-// changed and the creator's request could not cancel it then, or nobody paid it in a day.
-async function retiring(row: { id: string; createdAt: Date }, now: Date): Promise<string | null> {
+// Why an intent the buyer can still pay is canceled now, as the ledger's source: its buyer
+// deleted their account, or its offer changed, and the request could not cancel it then; or
+// nobody paid it in a day.
+async function retiring(row: { id: string; buyerId: string; createdAt: Date }, now: Date): Promise<string | null> {
+  if (isDeletedUserId(row.buyerId)) return 'reconcile:account_deleted';
   const withdrawn = await getWithdrawReason(row.id);
   if (withdrawn) return `reconcile:${withdrawn}`;
   return now.getTime() - row.createdAt.getTime() > ABANDON_AFTER_MS ? 'reconcile:abandoned' : null;
