@@ -6,6 +6,7 @@ import { deleteEnvolvement } from '@/lib/creator/removal';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { getOpenCheckoutIds, retireDeletedBuyerPayments } from '@/lib/payments/deleted-buyer';
+import { removeStoredImages } from '@/lib/storage/remove';
 import {
   passwordProofSchema,
   typedProofSchema,
@@ -65,7 +66,8 @@ async function removeEnvolvements(viewer: Viewer): Promise<AccountDeletion & { i
  * Deletes the viewer's account: checks the proof, removes their envolvements (members
  * refunded), then erases and re-keys the account (./erase.ts), which ends every session.
  * Once that is committed, their own checkouts are canceled (and one paid meanwhile
- * refunded). Nothing is changed when the proof is refused.
+ * refunded), and their picture and banner files removed. Nothing is changed when the proof
+ * is refused.
  */
 export async function deleteAccount(viewer: Viewer, input: DeleteAccountInput): Promise<AccountDeletion> {
   const account = await getAccountUser(viewer.id);
@@ -79,5 +81,6 @@ export async function deleteAccount(viewer: Viewer, input: DeleteAccountInput): 
   // Their profile, and the pages that showed them as a creator, read them again.
   invalidate(...userTags(viewer.id), ...ids.map(envolvementTag), CACHE_TAGS.lists, CACHE_TAGS.people);
   await retireDeletedBuyerPayments(erased.anonymousId, openAtStart);
+  await Promise.all([removeStoredImages('pictures', [erased.picture]), removeStoredImages('banners', [erased.banner])]);
   return outcome;
 }

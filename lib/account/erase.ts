@@ -105,7 +105,12 @@ const column = (c: PgColumn) => sql.identifier(c.name);
 export const CHANGED_MEANWHILE =
   'Something changed while your account was being deleted (a new envolvement?). Please try again.';
 
-export type ErasedAccount = { anonymousId: string };
+export type ErasedAccount = {
+  anonymousId: string;
+  /** The picture and banner the account showed: their files go once the erasure is committed. */
+  picture: string | null;
+  banner: string | null;
+};
 
 /**
  * Re-keys and erases the account in one transaction, once its envolvements are removed;
@@ -116,7 +121,14 @@ export type ErasedAccount = { anonymousId: string };
 export async function eraseAccount(userId: string): Promise<ErasedAccount> {
   return db().transaction(async (tx) => {
     const [user] = await tx
-      .select({ name: users.name, nickname: users.nickname, email: users.email, verified: users.emailVerifiedAt })
+      .select({
+        name: users.name,
+        nickname: users.nickname,
+        email: users.email,
+        verified: users.emailVerifiedAt,
+        picture: users.picture,
+        banner: users.bannerUrl,
+      })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for('update');
@@ -151,6 +163,6 @@ export async function eraseAccount(userId: string): Promise<ErasedAccount> {
     if (user.email && user.verified) {
       await queueAccountMail(user.email, { kind: 'account_deleted', payload: { name: user.name } }, null, tx);
     }
-    return { anonymousId };
+    return { anonymousId, picture: user.picture, banner: user.banner };
   });
 }

@@ -55,6 +55,9 @@ export function imageFileProblem(file: { type: string; size: number } | null | u
 const STORED_IMAGE = /^\/uploads\/(covers|banners|updates|submissions|pictures)\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 const DEMO_IMAGE = /^\/demo\/[\w-]+\.(png|jpg|svg|webp)$/;
 
+/** Whether the app stored this image on its own disk (`/uploads/{folder}/{uuid}.{ext}`). */
+export const isStoredImage = (url: string): boolean => STORED_IMAGE.test(url);
+
 /** Whether a stored image URL may be saved on a record: one rule for covers, updates and submissions. */
 export function isImageUrl(url: string): boolean {
   if (STORED_IMAGE.test(url) || DEMO_IMAGE.test(url)) return true;

@@ -4,6 +4,7 @@ import { CACHE_TAGS, invalidate, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { distinctLinks } from '@/lib/domain/profile-links';
 import { AppError } from '@/lib/http/errors';
+import { removeStoredImages } from '@/lib/storage/remove';
 import type { ProfileSettings, ProfileSettingsInput } from '@/lib/validation/profile';
 import { users } from '@/models';
 import { handleTaken, isHandleConflict } from './service';
@@ -76,16 +77,30 @@ export async function updateProfile(userId: string, input: ProfileSettingsInput)
   return updated;
 }
 
-/** Sets the profile picture to a stored image's URL, or removes it (null). */
+/**
+ * Sets the profile picture to a stored image's URL, or removes it (null). The file of the
+ * picture it replaces is removed once the new one is saved: a change that fails keeps it.
+ */
 export async function setPicture(userId: string, picture: string | null): Promise<ProfileSettings> {
-  const [updated] = await db()
-    .update(users)
-    .set({ picture, updatedAt: new Date() })
-    .where(ownLiveRow(userId))
-    .returning(settingsColumns);
-  if (!updated) throw new AppError('unauthorized', GONE);
+  const change = await db().transaction(async (tx) => {
+    // Locked, so two changes at once each remove the picture they replaced, not the same one.
+    const [before] = await tx.select({ picture: users.picture }).from(users).where(ownLiveRow(userId)).for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(users)
+      .set({ picture, updatedAt: new Date() })
+      .where(ownLiveRow(userId))
+      .returning(settingsColumns);
+    return { updated: row!, previous: before.picture };
+  });
+  if (!change) {
+    // The account was deleted meanwhile: the file just stored would show nowhere, and stay.
+    await removeStoredImages('pictures', [picture]);
+    throw new AppError('unauthorized', GONE);
+  }
   invalidateShown(userId, true);
-  return updated;
+  if (change.previous !== picture) await removeStoredImages('pictures', [change.previous]);
+  return change.updated;
 }
 
 /** The owner keeps the handle the site gave them: they are not told about it again. */

@@ -3,6 +3,8 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { cachedRead, invalidate, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { publicName } from '@/lib/domain/public-name';
+import { AppError } from '@/lib/http/errors';
+import { removeStoredImages } from '@/lib/storage/remove';
 import { userRefSchema } from '@/lib/validation/users';
 import { users } from '@/models';
 import { publicUserColumns, type PublicUser } from './columns';
@@ -34,9 +36,25 @@ export async function findUserByIdOrSlug(idOrSlug: string): Promise<ProfileUser 
   return user ?? null;
 }
 
+/**
+ * Sets the banner to a stored image's URL. The file of the banner it replaces is removed
+ * once the new one is saved: a change that fails keeps it.
+ */
 export async function setBannerUrl(userId: string, bannerUrl: string): Promise<void> {
-  await db().update(users).set({ bannerUrl, updatedAt: new Date() }).where(eq(users.id, userId));
+  const live = and(eq(users.id, userId), isNull(users.deletedAt));
+  const [before] = await db().transaction(async (tx) => {
+    // Locked, so two changes at once each remove the banner they replaced, not the same one.
+    const found = await tx.select({ bannerUrl: users.bannerUrl }).from(users).where(live).for('update');
+    if (found.length) await tx.update(users).set({ bannerUrl, updatedAt: new Date() }).where(live);
+    return found;
+  });
+  if (!before) {
+    // The account was deleted meanwhile: the file just stored would show nowhere, and stay.
+    await removeStoredImages('banners', [bannerUrl]);
+    throw new AppError('unauthorized', 'You must be signed in to do this.');
+  }
   invalidate(...userTags(userId));
+  if (before.bannerUrl !== bannerUrl) await removeStoredImages('banners', [before.bannerUrl]);
 }
 
 const cachedProfileUser = cachedRead(

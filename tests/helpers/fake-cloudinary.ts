@@ -7,10 +7,11 @@ import { v2 as cloudinary } from 'cloudinary';
 import { afterAll, beforeAll } from 'vitest';
 import { detectImageType } from '@/lib/storage/image-type';
 
-// A local stand-in for Cloudinary's upload API, so the real SDK uploads end to end without
-// the network. The SDK picks HTTP or HTTPS once, when it is first loaded, from the address it
-// is configured with then: the app loads it without one, so it speaks HTTPS, and the fake
-// answers with a certificate made for the test and trusted only while the test runs.
+// A local stand-in for Cloudinary's upload API (upload and destroy), so the real SDK stores
+// and removes images end to end without the network. The SDK picks HTTP or HTTPS once, when
+// it is first loaded, from the address it is configured with then: the app loads it without
+// one, so it speaks HTTPS, and the fake answers with a certificate made for the test and
+// trusted only while the test runs.
 
 export type CloudinaryUpload = {
   cloudName: string;
@@ -19,7 +20,14 @@ export type CloudinaryUpload = {
   file: Buffer;
 };
 
-export type FakeCloudinary = { cloudName: string; uploads: CloudinaryUpload[] };
+export type FakeCloudinary = {
+  cloudName: string;
+  uploads: CloudinaryUpload[];
+  /** The public ids the SDK asked to destroy, in order (but for the requests made to fail). */
+  destroyed: string[];
+  /** How many of the next destroy requests fail, as Cloudinary does when it is in trouble (500). */
+  failDestroys: number;
+};
 
 const CLOUD_NAME = 'envolve-test';
 const API_KEY = '123456789012345';
@@ -27,10 +35,10 @@ const API_SECRET = 'fake-cloudinary-secret';
 
 /** Sends this file's uploads to a fake Cloudinary, through the real SDK; stopped afterwards. */
 export function useFakeCloudinary(): FakeCloudinary {
-  const fake: FakeCloudinary = { cloudName: CLOUD_NAME, uploads: [] };
+  const fake: FakeCloudinary = { cloudName: CLOUD_NAME, uploads: [], destroyed: [], failDestroys: 0 };
   const { cert, key } = selfSignedCertificate();
   const server = https.createServer({ cert, key }, (req, res) => {
-    const upload = /^\/v1_1\/([^/]+)\/image\/upload$/.exec(req.url ?? '');
+    const [, cloud, action] = /^\/v1_1\/([^/]+)\/image\/(upload|destroy)$/.exec(req.url ?? '') ?? [];
     const fields: Record<string, string> = {};
     const chunks: Buffer[] = [];
     const form = busboy({ headers: req.headers });
@@ -41,12 +49,23 @@ export function useFakeCloudinary(): FakeCloudinary {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (!upload || req.method !== 'POST') return answer(404, { error: { message: 'Not found' } });
+      if (!action || req.method !== 'POST') return answer(404, { error: { message: 'Not found' } });
       if (fields.api_key !== API_KEY || fields.signature !== sign(fields)) {
         return answer(401, { error: { message: 'Invalid Signature' } });
       }
+      if (action === 'destroy') {
+        if (fake.failDestroys > 0) {
+          fake.failDestroys -= 1;
+          return answer(500, { error: { message: 'General Error' } });
+        }
+        const id = fields.public_id!;
+        const stored =
+          fake.uploads.some((u) => `${u.fields.folder}/${u.fields.public_id}` === id) && !fake.destroyed.includes(id);
+        fake.destroyed.push(id);
+        return answer(200, { result: stored ? 'ok' : 'not found' });
+      }
       const file = Buffer.concat(chunks);
-      fake.uploads.push({ cloudName: upload[1]!, fields, file });
+      fake.uploads.push({ cloudName: cloud!, fields, file });
       const publicId = [fields.folder, fields.public_id].filter(Boolean).join('/');
       const format = detectImageType(file)?.ext;
       answer(200, {
@@ -55,7 +74,7 @@ export function useFakeCloudinary(): FakeCloudinary {
         format,
         resource_type: 'image',
         bytes: file.length,
-        secure_url: `https://res.cloudinary.com/${upload[1]}/image/upload/v1/${publicId}.${format}`,
+        secure_url: `https://res.cloudinary.com/${cloud}/image/upload/v1/${publicId}.${format}`,
       });
     });
     req.pipe(form);
