@@ -1,5 +1,6 @@
 // npm run db:backup [-- <file>] [--force]: copies the embedded database (PGLITE_DIR) to a file,
-// by default backups/pglite-<time>.tar.gz beside the database folder. Stop the server first:
+// by default backups/pglite-<time>.tar.gz beside the database folder, with a manifest of the
+// checksums of its files that npm run db:restore checks. Stop the server first:
 // only one process can open the database. A PostgreSQL server is backed up with pg_dump
 // (docs/reliability.md, "Backups").
 import path from 'node:path';

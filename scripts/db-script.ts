@@ -1,6 +1,6 @@
 // What db:backup and db:restore share: they work on the embedded database only, and a refusal
 // the operator can act on is said in one line, without a stack trace.
-import { BackupRefusedError } from '@/lib/db/backup';
+import { BackupRefusedError } from '@/lib/db/backup-archive';
 import { DatabaseInUseError } from '@/lib/db/lock';
 
 export function runDatabaseScript(action: string, run: () => Promise<void>): void {
