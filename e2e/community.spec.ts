@@ -66,7 +66,7 @@ test('a member comments on an update, and the creator hears of it in the bell an
     await creatorPage.waitForURL('**/notifications');
     const notification = creatorPage
       .getByTestId('notification')
-      .filter({ hasText: `${ACCOUNTS.buyer.nickname} commented on ${updateTitle}` });
+      .filter({ hasText: `${ACCOUNTS.buyer.name} commented on ${updateTitle}` });
     await notification.click();
     await creatorPage.waitForURL(/#comment-/);
     const commentId = new URL(creatorPage.url()).hash.slice(1);
@@ -85,7 +85,7 @@ test('a member comments on an update, and the creator hears of it in the bell an
             text: string;
             headers: Record<string, string>;
           }>;
-          const subject = `${ACCOUNTS.buyer.nickname} commented on ${updateTitle}`;
+          const subject = `${ACCOUNTS.buyer.name} commented on ${updateTitle}`;
           return messages.find((m) => m.to.includes(ACCOUNTS.creator.email) && m.subject === subject);
         },
         { timeout: 30_000 },

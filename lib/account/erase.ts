@@ -1,10 +1,11 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { db, type Tx } from '@/lib/db/client';
 import { DELETED_ID_PREFIX, DELETED_MEMBER } from '@/lib/domain/deleted-member';
 import type { NotificationKind } from '@/lib/domain/notifications';
+import { publicName } from '@/lib/domain/public-name';
 import { AppError } from '@/lib/http/errors';
 import { queueAccountMail } from '@/lib/users/account-mail';
 import {
@@ -65,9 +66,9 @@ export const ERASED_USER_COLUMNS: PgColumn[] = [
   spotWaits.userId,
 ];
 
-// Notifications sent to others that begin with the actor's handle ('mayacreates joined …',
-// written by lib/notifications/events.ts, lib/comments/service.ts and lib/payments/grant.ts).
-// A handle holds no space, so the handle is the text before the first one.
+// Notifications sent to others that begin with the actor's name as it was shown then
+// ('Maya Chen joined …', written by lib/notifications/events.ts, lib/comments/service.ts and
+// lib/payments/grant.ts), or with their handle in those written before names were shown.
 const NAMED_BY_ACTOR: NotificationKind[] = [
   'member_joined',
   'member_paid',
@@ -78,25 +79,54 @@ const NAMED_BY_ACTOR: NotificationKind[] = [
   'submission_changed',
 ];
 
+// What those texts say right after the name: where a name changed since ends.
+const AFTER_NAME = [
+  'joined',
+  'paid',
+  'posted an update on',
+  'commented on',
+  'replied to your comment on',
+  'sent a submission for',
+  'changed their submission for',
+];
+
 const kinds = (list: readonly string[]) =>
   sql.join(
     list.map((kind) => sql`${kind}`),
     sql`, `,
   );
 
+/** The text after the first of `names` it begins with, when `after` follows it; else null. */
+function afterName(names: string[], after: string): SQL {
+  if (names.length === 0) return sql`null::text`;
+  const cases = names.map(
+    (name) => sql`when starts_with(text, ${name + after}) then substr(text, length(${name}::text) + 1)`,
+  );
+  return sql`(case ${sql.join(cases, sql` `)} end)`;
+}
+
 /**
- * Notification texts keep the handle they were written with: in other people's inboxes,
- * those that name the account now say "Deleted member". A refund told to the creator names
- * the buyer while its actor is whoever asked for it, so those are found by their buyer.
+ * Notification texts keep the name they were written with: in other people's inboxes,
+ * those that name the account now say "Deleted member". The name is found as it is shown
+ * now or as the handle; one changed since ends where the words that follow a name begin, or
+ * at the first space. A refund told to the creator names the buyer while its actor is
+ * whoever asked for it, so those are found by their buyer, and by the name or the handle.
  */
-async function forgetHandle(tx: Tx, userId: string, handle: string): Promise<void> {
+async function forgetName(tx: Tx, userId: string, user: { name: string; nickname: string }): Promise<void> {
+  const names = [...new Set([publicName(user), user.nickname])].filter(Boolean);
+  const firstWordsAfterName = sql`least(${sql.join(
+    AFTER_NAME.map((words) => sql`nullif(strpos(text, ${` ${words} `}), 0)`),
+    sql`, `,
+  )})`;
   await tx.execute(sql`
-    update notifications set text = ${DELETED_MEMBER} || substr(text, strpos(text, ' '))
+    update notifications
+    set text = ${DELETED_MEMBER} ||
+      coalesce(${afterName(names, ' ')}, substr(text, ${firstWordsAfterName}), substr(text, strpos(text, ' ')))
     where actor_id = ${userId} and kind in (${kinds(NAMED_BY_ACTOR)}) and strpos(text, ' ') > 0`);
-  if (!handle) return;
+  const refunded = afterName(names, ' was refunded ');
   await tx.execute(sql`
-    update notifications set text = ${DELETED_MEMBER} || substr(text, ${handle.length + 1})
-    where kind = 'member_refunded' and left(text, ${handle.length + 1}) = ${`${handle} `}
+    update notifications set text = ${DELETED_MEMBER} || ${refunded}
+    where kind = 'member_refunded' and ${refunded} is not null
       and envolvement_id in (select envolvement_id from payments where buyer_id = ${userId})`);
 }
 
@@ -150,7 +180,7 @@ export async function eraseAccount(userId: string): Promise<ErasedAccount> {
       handleChosen: true,
       deletedAt: sql`now()`,
     });
-    await forgetHandle(tx, userId, user.nickname);
+    await forgetName(tx, userId, user);
     for (const c of MOVED_USER_COLUMNS) {
       await tx.execute(sql`update ${c.table} set ${column(c)} = ${anonymousId} where ${column(c)} = ${userId}`);
     }

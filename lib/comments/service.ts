@@ -1,13 +1,15 @@
 import 'server-only';
 import { and, eq, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '@/lib/auth/types';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { commentLink } from '@/lib/notifications/links';
 import { kindSql, notify } from '@/lib/notifications/write';
 import type { Tx } from '@/lib/db/client';
+import { publicNameSql } from '@/lib/users/public-name-sql';
 import type { EditCommentInput, NewCommentInput } from '@/lib/validation/comments';
-import { comments, envolvements } from '@/models';
+import { comments, envolvements, users } from '@/models';
 import { COMMENT_NOT_FOUND, openComment, openUpdate } from './access';
 import { commentPage, getCommentDto } from './queries';
 import type { CommentDto, CommentPage, DeletedComment } from './types';
@@ -37,7 +39,7 @@ type CommentEvent = {
   parentId: string | null;
 };
 
-const actorName = sql.raw(`coalesce(nullif(u.nickname, ''), u.name)`);
+const actorName = publicNameSql(alias(users, 'u'));
 
 /**
  * Someone commented on an update: the creator hears of it, unless they are the author of

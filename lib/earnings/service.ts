@@ -1,9 +1,12 @@
 import 'server-only';
 import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { rows } from '@/lib/db/rows';
 import { formatAmount } from '@/lib/domain/money';
 import { siteCurrency } from '@/lib/stripe/config';
+import { publicNameSql } from '@/lib/users/public-name-sql';
+import { users } from '@/models';
 
 import type { EarningsWindow } from '@/lib/validation/earnings';
 
@@ -187,7 +190,7 @@ export async function exportEarningsCsv(creatorId: string, days: EarningsWindow,
     currency: string;
     payment_id: string;
   }>(sql`
-    select e.occurred_at, e.kind, v.title, coalesce(nullif(u.nickname, ''), u.name, '') as buyer,
+    select e.occurred_at, e.kind, v.title, coalesce(${publicNameSql(alias(users, 'u'))}, '') as buyer,
       e.gross_cents as gross, e.fee_cents as fee, e.currency, e.payment_id
     from earnings_entries e
     join envolvements v on v.id = e.envolvement_id

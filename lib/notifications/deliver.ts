@@ -2,12 +2,15 @@ import 'server-only';
 import { render, toPlainText } from '@react-email/render';
 import { createElement } from 'react';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { EMAIL_TOPIC_LABELS, TOPIC_OF, type NotificationKind } from '@/lib/domain/notifications';
 import { NotificationEmail } from '@/lib/mail/notification-email';
 import { SpotOpenedEmail } from '@/lib/mail/spot-opened-email';
 import { deliver, hasDue, type ClaimedRow, type DeliveryReport, type Outbox } from '@/lib/mail/outbox';
 import { mailFrom } from '@/lib/mail/transport';
 import { siteUrl } from '@/lib/site';
+import { publicNameSql } from '@/lib/users/public-name-sql';
+import { users } from '@/models';
 import { unsubscribeToken } from './unsubscribe';
 import { wantsEmail } from './write';
 
@@ -34,7 +37,7 @@ const notificationOutbox: Outbox<Claimed> = {
   scope: 'mail',
   details: sql`
     select c.key, c.attempts, c.locked_until, n.recipient_id, n.kind, n.text, n.link, u.email,
-      coalesce(nullif(u.nickname, ''), u.name) as name,
+      ${publicNameSql(alias(users, 'u'))} as name,
       ${wantsEmail} as wants, u.email_verified_at is not null as verified
     from claimed c
     join notifications n on n.id = c.key

@@ -1,14 +1,20 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SubmissionStatus } from '@/lib/domain/submission-status';
 import { formatMoney } from '@/lib/domain/money';
 import type { Tx } from '@/lib/db/client';
+import { publicNameSql } from '@/lib/users/public-name-sql';
+import { users } from '@/models';
 import { kindSql, notify } from './write';
 
 // The events people are told about, each written inside the transaction of its action.
 // Names and titles are read in the same statement, as they stand at that moment.
 
-const name = (alias: string) => sql.raw(`coalesce(nullif(${alias}.nickname, ''), ${alias}.name)`);
+// The member a notification is about (`u`) and the envolvement's creator (`c`), named as
+// every page names them.
+const member = publicNameSql(alias(users, 'u'));
+const creator = publicNameSql(alias(users, 'c'));
 const link = (tab: string) => sql.raw(`'/envolvement/' || e.id || '?tab=${tab}'`);
 
 /** A buyer's card payment took a spot: the creator hears of it. */
@@ -19,7 +25,7 @@ export function notifyPaid(
   return notify(
     tx,
     sql`select e.creator_id, u.id, ${kindSql('member_paid')}, e.id,
-      ${name('u')} || ${` paid ${formatMoney(grant.amountCents, grant.currency)} for `} || e.title, ${link('members')}
+      ${member} || ${` paid ${formatMoney(grant.amountCents, grant.currency)} for `} || e.title, ${link('members')}
     from envolvements e join users u on u.id = ${grant.userId}
     where e.id = ${grant.envolvementId}::uuid`,
   );
@@ -47,7 +53,7 @@ export function notifyRefunded(
       from envolvements e where e.id = ${payment.envolvementId}::uuid
       union all
       select e.creator_id, ${payment.refundRequestedBy}::text, ${kindSql('member_refunded')}, e.id,
-        ${name('u')} || ${` was refunded ${amount} for `} || e.title, ${link('members')}
+        ${member} || ${` was refunded ${amount} for `} || e.title, ${link('members')}
       from envolvements e join users u on u.id = ${payment.buyerId}
       where e.id = ${payment.envolvementId}::uuid`,
   );
@@ -61,7 +67,7 @@ export function notifyUpdate(tx: Tx, update: { envolvementId: string; postId: st
   return notify(
     tx,
     sql`select m.user_id, e.creator_id, ${kindSql('update_posted')}, e.id,
-      ${name('c')} || ' posted an update on ' || e.title || ': ' || ${update.title},
+      ${creator} || ' posted an update on ' || e.title || ': ' || ${update.title},
       '/envolvement/' || e.id || '?tab=activity#update-' || ${update.postId}
     from envolvements e join users c on c.id = e.creator_id, ${MEMBERS}
       and e.id = ${update.envolvementId}::uuid`,
@@ -84,7 +90,7 @@ export function notifySubmission(tx: Tx, submission: { envolvementId: string; us
   return notify(
     tx,
     sql`select e.creator_id, u.id, ${kindSql(submission.changed ? 'submission_changed' : 'submission_received')}, e.id,
-      ${name('u')} || ${verb} || e.title, ${link('submissions')}
+      ${member} || ${verb} || e.title, ${link('submissions')}
     from envolvements e join users u on u.id = ${submission.userId}
     where e.id = ${submission.envolvementId}::uuid`,
   );

@@ -5,6 +5,7 @@ import { rows } from '@/lib/db/rows';
 import type { NotificationKind } from '@/lib/domain/notifications';
 import { decodeCursor, pageWindow } from '@/lib/paging/cursor';
 import { AppError } from '@/lib/http/errors';
+import { publicNameSql } from '@/lib/users/public-name-sql';
 import { notifications, users } from '@/models';
 import type { NotificationDto, NotificationPage } from './types';
 
@@ -70,7 +71,7 @@ export async function listNotifications(userId: string, cursor: string | null = 
     .select({
       ...NOTIFICATION_COLUMNS,
       actorId: users.id,
-      actorName: sql<string | null>`coalesce(nullif(${users.nickname}, ''), ${users.name})`,
+      actorName: sql<string | null>`${publicNameSql()}`,
       actorPicture: users.picture,
     })
     .from(notifications)

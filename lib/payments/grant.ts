@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { envolvementTag, invalidate } from '@/lib/cache';
 import type { Tx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
@@ -11,8 +12,9 @@ import { AppError } from '@/lib/http/errors';
 import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 import { notifyPaid } from '@/lib/notifications/events';
 import { kindSql, notificationCtes } from '@/lib/notifications/write';
-import { envolvements, purchases, spotWaits, type EnvolvementRow } from '@/models';
+import { envolvements, purchases, spotWaits, users, type EnvolvementRow } from '@/models';
 import { endWait } from '@/lib/spot-waits/service';
+import { publicNameSql } from '@/lib/users/public-name-sql';
 
 type Refusal = Exclude<CheckoutDecision, 'free' | 'paid'>;
 
@@ -143,7 +145,7 @@ async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Om
   // leaves the list of those waiting for a spot.
   const told = notificationCtes(sql`
     select e.creator_id, u.id, ${kindSql(amountCents > 0 ? 'member_paid' : 'member_joined')}, e.id,
-      coalesce(nullif(u.nickname, ''), u.name) || ' joined ' || e.title, '/envolvement/' || e.id || '?tab=members'
+      ${publicNameSql(alias(users, 'u'))} || ' joined ' || e.title, '/envolvement/' || e.id || '?tab=members'
     from joined, spot join ${envolvements} e on e.id = spot.id join users u on u.id = ${userId}`);
   // The outer select always gives one row.
   const [r] = await rows<ClaimRow>(sql`

@@ -313,7 +313,9 @@ describe('DELETE /api/account: what it does', () => {
     });
     expect(csv.status).toBe(200);
     expect(csv.body).toContain(`,Sale,${mayas.title},Deleted member,19.99,`);
-    expect(JSON.stringify(await db().select().from(notifications))).not.toContain('alice_leaves');
+    const allTold = JSON.stringify(await db().select().from(notifications));
+    expect(allTold).not.toContain('alice_leaves');
+    expect(allTold).not.toContain('Leaver');
 
     // No profile, and no one to find.
     for (const ref of [alice.id, anonymousId, anonymousId.slice('deleted|'.length)]) {
@@ -324,7 +326,7 @@ describe('DELETE /api/account: what it does', () => {
 
   it('renames the refunds Maya was told of, when the buyer was Alice', async () => {
     const { alice, others, mayas } = await aliceEverywhere();
-    // A refund the app made on its own, which the creator hears of by the buyer's handle.
+    // A refund the app made on its own, which the creator hears of by the buyer's name.
     await db().transaction((tx) =>
       notifyRefunded(tx, {
         envolvementId: mayas.id,
@@ -334,12 +336,42 @@ describe('DELETE /api/account: what it does', () => {
         refundRequestedBy: null,
       }),
     );
-    expect(await textsTo(others.maya.id)).toContain(`alice_leaves was refunded $19.99 for ${mayas.title}`);
+    expect(await textsTo(others.maya.id)).toContain(`Alice Leaver was refunded $19.99 for ${mayas.title}`);
     expect((await deleteAccount(alice, { password: PASSWORD })).status).toBe(200);
     expect(await textsTo(others.maya.id)).toEqual([
       'Deleted member commented on Kick-off',
       `Deleted member paid $19.99 for ${mayas.title}`,
       `Deleted member was refunded $19.99 for ${mayas.title}`,
+    ]);
+  });
+
+  it('renames what was written under her handle, or under a name she has changed since', async () => {
+    const { alice, others, mayas } = await aliceEverywhere();
+    const toMaya = { recipientId: others.maya.id, envolvementId: mayas.id, link: `/envolvement/${mayas.id}` };
+    await db()
+      .insert(notifications)
+      .values([
+        { ...toMaya, actorId: alice.id, kind: 'member_joined', text: `alice_leaves joined ${mayas.title}` },
+        {
+          ...toMaya,
+          actorId: alice.id,
+          kind: 'submission_received',
+          text: `Alice L. sent a submission for ${mayas.title}`,
+        },
+        {
+          ...toMaya,
+          actorId: null,
+          kind: 'member_refunded',
+          text: `alice_leaves was refunded $5.00 for ${mayas.title}`,
+        },
+      ]);
+    expect((await deleteAccount(alice, { password: PASSWORD })).status).toBe(200);
+    expect(await textsTo(others.maya.id)).toEqual([
+      'Deleted member commented on Kick-off',
+      `Deleted member joined ${mayas.title}`,
+      `Deleted member paid $19.99 for ${mayas.title}`,
+      `Deleted member sent a submission for ${mayas.title}`,
+      `Deleted member was refunded $5.00 for ${mayas.title}`,
     ]);
   });
 

@@ -88,8 +88,8 @@ describe('POST /api/account/export and GET /api/account/export', () => {
  */
 async function samEverywhere() {
   const sam = await createUser({ nickname: 'sam_exports', name: 'Sam Rivera' });
-  const maya = await createUser({ nickname: 'maya_makes' });
-  const bob = await createUser({ nickname: 'bob_joins' });
+  const maya = await createUser({ nickname: 'maya_makes', name: 'Maya Chen' });
+  const bob = await createUser({ nickname: 'bob_joins', name: 'Bob Stone' });
   const own = await createEnvolvement(sam.id, { title: 'Sam’s club' });
   await db()
     .insert(posts)
@@ -221,8 +221,8 @@ describe('the export job and the file', () => {
     ]);
     expect(file.comments).toEqual([expect.objectContaining({ body: 'Count me in', replyTo: null })]);
     expect(file.notifications.map((n: { kind: string; text: string }) => [n.kind, n.text]).sort()).toEqual([
-      ['comment_replied', 'maya_makes replied to your comment on Kick-off'],
-      ['member_joined', 'bob_joins joined Sam’s club'],
+      ['comment_replied', 'Maya Chen replied to your comment on Kick-off'],
+      ['member_joined', 'Bob Stone joined Sam’s club'],
     ]);
     expect(file.emailSettings).toEqual({ members: true, updates: false, submissions: true, comments: true });
     // Sam's data only: nobody else's address, nor another member's comment.

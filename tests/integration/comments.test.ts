@@ -26,9 +26,9 @@ async function createUpdate(envolvementId: string, authorId: string, title = 'Ki
 
 /** A creator's envolvement with comments on, one update, two members and a stranger. */
 async function setup(overrides: Parameters<typeof createEnvolvement>[1] = {}) {
-  const creator = await createUser({ nickname: 'maker' });
-  const member = await createUser({ nickname: 'fan' });
-  const other = await createUser({ nickname: 'buddy' });
+  const creator = await createUser({ name: 'Mia Maker', nickname: 'maker' });
+  const member = await createUser({ name: 'Fay Fan', nickname: 'fan' });
+  const other = await createUser({ name: 'Bo Buddy', nickname: 'buddy' });
   const stranger = await createUser();
   const envolvement = await createEnvolvement(creator.id, { commentsAllowed: true, ...overrides });
   await createPurchase(envolvement.id, member.id);
@@ -434,14 +434,14 @@ describe('comments: notifications', () => {
     });
     const fromMember = (await post(member, { body: 'Hello' })).body;
     expect(await storedNotifications()).toEqual([
-      told(creator, member, 'comment_posted', `fan commented on ${update.title}`, fromMember),
+      told(creator, member, 'comment_posted', `Fay Fan commented on ${update.title}`, fromMember),
     ]);
 
     await db().delete(notifications);
     const reply = (await post(other, { body: 'Hi!', parentId: fromMember.id })).body;
     expect(await storedNotifications()).toEqual([
-      told(creator, other, 'comment_posted', `buddy commented on ${update.title}`, reply),
-      told(member, other, 'comment_replied', `buddy replied to your comment on ${update.title}`, reply),
+      told(creator, other, 'comment_posted', `Bo Buddy commented on ${update.title}`, reply),
+      told(member, other, 'comment_replied', `Bo Buddy replied to your comment on ${update.title}`, reply),
     ]);
 
     // The creator's own comment and reply tell the creator nothing; the member hears of the reply.
@@ -450,14 +450,14 @@ describe('comments: notifications', () => {
     expect(await storedNotifications()).toEqual([]);
     const answer = (await post(creator, { body: 'Welcome', parentId: fromMember.id })).body;
     expect(await storedNotifications()).toEqual([
-      told(member, creator, 'comment_replied', `maker replied to your comment on ${update.title}`, answer),
+      told(member, creator, 'comment_replied', `Mia Maker replied to your comment on ${update.title}`, answer),
     ]);
 
     // A reply to the creator's comment: one notification for the creator, as a reply.
     await db().delete(notifications);
     const toCreator = (await post(member, { body: 'You are welcome', parentId: own.id })).body;
     expect(await storedNotifications()).toEqual([
-      told(creator, member, 'comment_replied', `fan replied to your comment on ${update.title}`, toCreator),
+      told(creator, member, 'comment_replied', `Fay Fan replied to your comment on ${update.title}`, toCreator),
     ]);
 
     // Answering one's own comment tells only the creator; edits and deletions tell nobody.

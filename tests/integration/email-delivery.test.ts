@@ -105,7 +105,7 @@ describe('delivery', () => {
   it('sends one message per outbox row, with its headers, HTML and text, and marks the row sent', async () => {
     // Characters that HTML must escape and the subject must keep.
     const { creator, fan, row } = await aJoin('Fish & Chips <Club>');
-    const text = `${fan.nickname} joined Fish & Chips <Club>`;
+    const text = `${fan.name} joined Fish & Chips <Club>`;
     const pending = await onlyRow();
     expect(pending).toMatchObject({
       recipientId: creator.id,
@@ -143,10 +143,11 @@ describe('delivery', () => {
     const unsubscribePage = `${SITE}/unsubscribe?token=${token}`;
     const html = mail.parsed.html;
     expect(typeof html).toBe('string');
-    expect(html).toContain(`${fan.nickname} joined Fish &amp; Chips &lt;Club&gt;`);
+    expect(html).toContain(`${fan.name} joined Fish &amp; Chips &lt;Club&gt;`);
     expect(html).not.toContain('<Club>');
     expect(html).toContain(`href="${place}"`);
     expect(html).toContain(`href="${unsubscribePage}"`);
+    expect(mail.parsed.text).toContain(`Hi ${creator.name},`);
     expect(mail.parsed.text).toContain(text);
     expect(mail.parsed.text).toContain(place);
     expect(mail.parsed.text).toContain(unsubscribePage);
@@ -201,7 +202,7 @@ describe('preferences', () => {
     expect((await joinFree(fan, own.id)).status).toBe(200);
     expect(await deliverDueEmails()).toEqual({ ...nothing, sent: 1 });
     expect(smtp.received.map((m) => [m.envelope.to, m.parsed.subject])).toEqual([
-      [[quiet.email], `${fan.nickname} joined ${own.title}`],
+      [[quiet.email], `${fan.name} joined ${own.title}`],
     ]);
   });
 
@@ -513,7 +514,7 @@ describe('the job queue', () => {
       const { creator, fan, row } = await aJoin();
       await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 15 * SECOND, interval: 100 });
       expect(smtp.received[0]!.envelope.to).toEqual([creator.email]);
-      expect(smtp.received[0]!.parsed.subject).toBe(`${fan.nickname} joined ${row.title}`);
+      expect(smtp.received[0]!.parsed.subject).toBe(`${fan.name} joined ${row.title}`);
       await vi.waitFor(async () => expect(await onlyRow()).toMatchObject({ status: 'sent' }), {
         timeout: 5 * SECOND,
         interval: 100,

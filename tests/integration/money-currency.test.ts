@@ -57,8 +57,8 @@ const shown = (element: ReactElement) => text(renderToStaticMarkup(element));
 
 /** A creator who sells 'Portrait session' for 19.99 in the site's currency, and a buyer who paid for it by card. */
 async function euroSale() {
-  const creator = await createUser({ nickname: 'maya' });
-  const buyer = await createUser({ nickname: 'lena' });
+  const creator = await createUser({ name: 'Maya Chen', nickname: 'maya' });
+  const buyer = await createUser({ name: 'Lena Roth', nickname: 'lena' });
   await connectCreator(creator.id);
   const created = await call('POST', '/api/post/new-base-envolvement', {
     as: creator,
@@ -99,11 +99,11 @@ describe('a sale and its refund, in euros', () => {
     const [row] = await db().select().from(envolvements).where(eq(envolvements.id, id));
     expect(row).toMatchObject({ priceCents: 1999, currency: 'eur' });
     const [paid] = await textsTo(creator);
-    expect(paid).toMatchObject({ kind: 'member_paid', text: `${buyer.nickname} paid €19.99 for Portrait session` });
+    expect(paid).toMatchObject({ kind: 'member_paid', text: `${buyer.name} paid €19.99 for Portrait session` });
     const mail = await emailOf(creator, paid!);
-    expect(mail.subject).toBe('lena paid €19.99 for Portrait session');
-    expect(text(mail.html)).toContain('lena paid €19.99 for Portrait session');
-    expect(mail.text).toContain('lena paid €19.99 for Portrait session');
+    expect(mail.subject).toBe('Lena Roth paid €19.99 for Portrait session');
+    expect(text(mail.html)).toContain('Lena Roth paid €19.99 for Portrait session');
+    expect(mail.text).toContain('Lena Roth paid €19.99 for Portrait session');
     expect(`${text(mail.html)}${mail.text}`).not.toContain('$');
   });
 
@@ -137,8 +137,8 @@ describe('a sale and its refund, in euros', () => {
     const lines = String(csv.body).trim().split('\n');
     expect(lines.map((line) => line.split(',').slice(1, 8))).toEqual([
       ['Type', 'Envolvement', 'Buyer', 'Gross', 'Platform fee', 'Net', 'Currency'],
-      ['Sale', 'Portrait session', 'lena', '19.99', '1.00', '18.99', 'EUR'],
-      ['Refund', 'Portrait session', 'lena', '-19.99', '-1.00', '-18.99', 'EUR'],
+      ['Sale', 'Portrait session', 'Lena Roth', '19.99', '1.00', '18.99', 'EUR'],
+      ['Refund', 'Portrait session', 'Lena Roth', '-19.99', '-1.00', '-18.99', 'EUR'],
     ]);
     expect(csv.body).not.toContain('$');
   });

@@ -87,7 +87,7 @@ describe('who is told of what', () => {
         actorId: fan.id,
         kind: 'member_joined',
         envolvementId: row.id,
-        text: `${fan.nickname} joined ${row.title}`,
+        text: `${fan.name} joined ${row.title}`,
         link: link(row.id, 'members'),
       },
     ]);
@@ -113,7 +113,7 @@ describe('who is told of what', () => {
         actorId: buyer.id,
         kind: 'member_paid',
         envolvementId: row.id,
-        text: `${buyer.nickname} paid $19.99 for ${row.title}`,
+        text: `${buyer.name} paid $19.99 for ${row.title}`,
         link: link(row.id, 'members'),
       },
     ]);
@@ -178,7 +178,7 @@ describe('who is told of what', () => {
       actorId: creator.id,
       kind: 'update_posted',
       envolvementId: row.id,
-      text: `${creator.nickname} posted an update on ${row.title}: Sketches are in`,
+      text: `${creator.name} posted an update on ${row.title}: Sketches are in`,
       link: `/envolvement/${row.id}?tab=activity#update-${postId}`,
     });
     expect(await told()).toEqual(sortTold([update(first), update(second)]));
@@ -213,8 +213,8 @@ describe('who is told of what', () => {
     expect((await sendSubmission(fan, row.id, 'second try')).status).toBe(200);
     const base = { recipientId: creator.id, actorId: fan.id, envolvementId: row.id, link: link(row.id, 'submissions') };
     expect(await told()).toEqual([
-      { ...base, kind: 'submission_changed', text: `${fan.nickname} changed their submission for ${row.title}` },
-      { ...base, kind: 'submission_received', text: `${fan.nickname} sent a submission for ${row.title}` },
+      { ...base, kind: 'submission_changed', text: `${fan.name} changed their submission for ${row.title}` },
+      { ...base, kind: 'submission_received', text: `${fan.name} sent a submission for ${row.title}` },
     ]);
     expect(await mailedTo()).toEqual([creator.id, creator.id]);
   });
@@ -320,7 +320,7 @@ async function readAtOf(id: string) {
 describe('GET /api/notifications', () => {
   it('pages newest first, 20 at a time, each row once, with the actor and the unread count', async () => {
     const me = await createUser({ picture: 'https://img.example/me.png' });
-    const actor = await createUser({ nickname: 'maker', picture: 'https://img.example/maker.png' });
+    const actor = await createUser({ name: 'Mia Maker', nickname: 'maker', picture: 'https://img.example/maker.png' });
     const seeded = await seedNotifications(me, 25, actor);
     await seedNotifications(actor, 3, me);
     const expected = [...seeded]
@@ -332,7 +332,7 @@ describe('GET /api/notifications', () => {
         link: row.link,
         createdAt: row.createdAt.toISOString(),
         read: false,
-        actor: { id: actor.id, name: 'maker', picture: 'https://img.example/maker.png' },
+        actor: { id: actor.id, name: 'Mia Maker', picture: 'https://img.example/maker.png' },
       }));
     const first = await list(me);
     expect(first.status).toBe(200);

@@ -345,7 +345,7 @@ describe('the e-mail', () => {
       text: notification!.text,
       link: notification!.link,
       email: first!.email,
-      name: first!.nickname,
+      name: first!.name,
     });
     expect(mail.subject).toBe(`A spot opened on ${row.title}. Join before someone else takes it.`);
     expect(mail.to).toBe(first!.email);
@@ -354,7 +354,7 @@ describe('the e-mail', () => {
       expect(part).toContain(`/envolvement/${row.id}`);
       expect(part).toContain('you asked to be told when a spot opens');
     }
-    expect(mail.text).toContain(`Hi ${first!.nickname},`);
+    expect(mail.text).toContain(`Hi ${first!.name},`);
     expect(mail.headers['List-Unsubscribe']).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
   });
 });
