@@ -23,12 +23,12 @@ test.describe.serial('refunds and removal', () => {
   test('the creator refunds a member from the Members tab, and the member sees Refunded', async ({ browser }) => {
     const { context: creator, page } = await openAs(browser, 'creator', `/envolvement/${refundable}`);
     await openTab(page, 'Members');
-    const row = page.getByTestId('member-row').filter({ hasText: 'samjoins' });
+    const row = page.getByTestId('member-row').filter({ hasText: 'Sam Rivera' });
     await expect(row.getByTestId('member-status')).toHaveText('Paid');
     await expect(row).toContainText('$15.00');
     await row.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('samjoins gets $15.00 back in full and loses access to this envolvement.');
+    await expect(dialog).toContainText('Sam Rivera gets $15.00 back in full and loses access to this envolvement.');
     await dialog.getByRole('button', { name: 'Refund $15.00' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(row.getByTestId('member-status')).toHaveText('Refunded');

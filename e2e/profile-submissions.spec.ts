@@ -67,9 +67,9 @@ test.describe.serial('the submissions loop', () => {
     const { context, page } = await openAs(browser, 'creator', `/envolvement/${id}`);
     await openTab(page, 'Submissions');
     await expect(page.getByText('Current Submissions:')).toBeVisible();
-    await page.getByRole('button', { name: 'Show submission of samjoins' }).click();
+    await page.getByRole('button', { name: 'Show submission of Sam Rivera' }).click();
     await expect(page.getByText('Sir Fluffington')).toBeVisible();
-    await page.getByRole('radio', { name: 'Approved for samjoins' }).check();
+    await page.getByRole('radio', { name: 'Approved for Sam Rivera' }).check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Progress updated successfully!')).toBeVisible();
     await context.close();

@@ -59,7 +59,7 @@ test.describe.serial('waiting for a spot', () => {
   }) => {
     const { context: creator, page } = await openAs(browser, 'creator', `/envolvement/${id}`);
     await openTab(page, 'Members');
-    const row = page.getByTestId('member-row').filter({ hasText: ACCOUNTS.buyer.nickname });
+    const row = page.getByTestId('member-row').filter({ hasText: ACCOUNTS.buyer.name });
     await row.getByRole('button', { name: 'Refund' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Refund $9.00' }).click();
     await expect(row.getByTestId('member-status')).toHaveText('Refunded');

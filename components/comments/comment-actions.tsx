@@ -23,7 +23,7 @@ function ConfirmDelete({
   onCancel,
 }: Pick<ActionsProps, 'comment' | 'onDeleted'> & { onCancel: () => void }) {
   const { busy, error, run } = useApiAction();
-  const name = comment.author.nickname || comment.author.name;
+  const name = comment.author.name;
 
   const confirm = () =>
     run({
@@ -55,7 +55,7 @@ function ConfirmDelete({
 export function CommentActions({ comment, readOnly, onReply, onEdit, onDeleted }: ActionsProps) {
   const [confirming, setConfirming] = useState(false);
   if (readOnly || comment.removed) return null;
-  const name = comment.author.nickname || comment.author.name;
+  const name = comment.author.name;
   if (confirming) {
     return (
       <div className="mt-1 -ml-1 text-xs">

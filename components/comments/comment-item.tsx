@@ -11,7 +11,7 @@ import { editComment } from './comment-requests';
 
 export const REMOVED_TEXT = 'This comment was removed.';
 
-export const authorName = (comment: CommentDto) => comment.author.nickname || comment.author.name;
+export const authorName = (comment: CommentDto) => comment.author.name;
 
 type CommentItemProps = {
   comment: CommentDto;

@@ -9,7 +9,7 @@ import { profileSlug } from '@/lib/envolvements/rules';
 import { SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT } from '@/lib/validation/users';
 import { InfoTip } from './info-tip';
 
-type Result = { user_id: string; nickname: string; picture: string | null };
+type Result = { user_id: string; nickname: string; name: string; picture: string | null };
 type State = { status: 'idle' } | { status: 'loading' } | { status: 'done'; results: Result[] };
 
 const DEBOUNCE_MS = 250;
@@ -52,8 +52,9 @@ function Matches({ state, active, setActive, go }: MatchesProps) {
               onMouseEnter={() => setActive(i)}
               className={`flex cursor-pointer items-center gap-3 px-4 py-2.5 ${i === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
             >
-              <Avatar name={result.nickname} picture={result.picture} size={32} />
-              <span className="truncate font-medium text-ink">{result.nickname}</span>
+              <Avatar name={result.name} picture={result.picture} size={32} />
+              <span className="truncate font-medium text-ink">{result.name}</span>
+              <span className="truncate text-xs text-slate-500">@{result.nickname}</span>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 // A comment as the API and the Activity tab read it. Dates are ISO strings.
 
+/** `name` is the name shown for them (publicName), `nickname` their handle. */
 export type CommentAuthorDto = { id: string; name: string; nickname: string; picture: string | null };
 
 export type CommentDto = {

@@ -9,6 +9,7 @@ import { grantsAccess } from '@/lib/domain/ledger-rules';
 import { executeRefund } from '@/lib/payments/refunds';
 import { payments, purchases, users } from '@/models';
 import type { PaymentStatus } from '@/lib/domain/payment-status';
+import { publicName } from '@/lib/domain/public-name';
 import { decodeCursor, pageWindow } from '@/lib/paging/cursor';
 import { getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
 import type { MemberDto, MemberPage } from '@/lib/envolvements/types';
@@ -35,7 +36,7 @@ function toMemberDto({ purchase, user, payment }: Found): MemberDto {
   return {
     purchaseId: purchase.id,
     userID: user.id,
-    username: user.nickname || user.name,
+    username: publicName(user),
     userPicture: user.picture,
     joinedAt: purchase.createdAt.toISOString(),
     amountCents: purchase.amountCents,

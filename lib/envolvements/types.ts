@@ -74,6 +74,7 @@ export type EnvolvementDto = {
 export type MemberDto = {
   purchaseId: string;
   userID: string;
+  /** The name pages show for the member: publicName, not the handle. */
   username: string;
   userPicture: string | null;
   joinedAt: string;

@@ -17,6 +17,7 @@ import {
 } from '@/lib/validation/submissions';
 import { envolvements, submissions, submissionStatusChanges, users } from '@/models';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
+import { publicName } from '@/lib/domain/public-name';
 
 export const NOT_ENABLED = 'Submissions are currently not enabled.';
 
@@ -74,7 +75,7 @@ export async function pullSubmissions(viewer: Viewer, envolvementId: string) {
       submissionsIDPair: envolvementId,
       userSubmissions: rows.map(({ submission, user }) => ({
         userID: user.id,
-        username: user.nickname || user.name,
+        username: publicName(user),
         pfp: user.picture,
         picture: submission.pictureUrl,
         description: submission.description,

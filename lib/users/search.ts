@@ -4,14 +4,13 @@ import { db } from '@/lib/db/client';
 import { containsPattern } from '@/lib/db/like';
 import { publicName } from '@/lib/domain/public-name';
 import { userCardColumns } from './columns';
+import { containsEmailAddressSql } from './public-name-sql';
 import { users } from '@/models';
 
 export const SEARCH_MAX_RESULTS = 20;
 
-export type UserSearchResult = { user_id: string; nickname: string; picture: string | null };
-
-// lib/domain/public-name.ts's EMAIL_ADDRESS, as PostgreSQL writes it.
-const NAME_HOLDS_EMAIL = sql`${users.name} ~ '[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+'`;
+/** The spec's fields (`nickname` is the handle), and the name pages show beside it. */
+export type UserSearchResult = { user_id: string; nickname: string; name: string; picture: string | null };
 
 /**
  * Partial, case-insensitive match on handle or name (trigram indexes serve the LIKE), for
@@ -29,11 +28,11 @@ export async function searchUsers(text: string): Promise<UserSearchResult[]> {
         isNull(users.deletedAt),
         or(
           sql`lower(${users.nickname}) like ${pattern}`,
-          and(sql`lower(${users.name}) like ${pattern}`, sql`not (${NAME_HOLDS_EMAIL})`),
+          and(sql`lower(${users.name}) like ${pattern}`, sql`not ${containsEmailAddressSql(users.name)}`),
         ),
       ),
     )
     .orderBy(asc(users.nickname), asc(users.id))
     .limit(SEARCH_MAX_RESULTS);
-  return rows.map((row) => ({ user_id: row.id, nickname: row.nickname || publicName(row), picture: row.picture }));
+  return rows.map((row) => ({ user_id: row.id, nickname: row.nickname, name: publicName(row), picture: row.picture }));
 }

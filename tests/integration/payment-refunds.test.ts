@@ -58,7 +58,7 @@ function memberOf(user: TestUser, purchase: { id: string; createdAt: Date }, res
   return {
     purchaseId: purchase.id,
     userID: user.id,
-    username: user.nickname,
+    username: user.name,
     userPicture: null,
     joinedAt: purchase.createdAt.toISOString(),
     currency: 'usd',

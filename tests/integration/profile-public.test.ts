@@ -149,7 +149,9 @@ describe('user search and e-mail addresses', () => {
     expect((await search('kai@')).body).toEqual([]);
     expect((await search('gone')).body).toEqual([]);
     const found = await search('kai_');
-    expect(found.body).toEqual([{ user_id: expect.any(String), nickname: 'kai_7777', picture: null }]);
+    expect(found.body).toEqual([
+      { user_id: expect.any(String), nickname: 'kai_7777', name: 'kai_7777', picture: null },
+    ]);
     expect(JSON.stringify(found.body)).not.toContain('mail.example');
   });
 });

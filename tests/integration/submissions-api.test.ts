@@ -54,7 +54,7 @@ const progress = (status: 'inReview' | 'approved' | 'denied' | 'completed') => (
 
 const entry = (user: TestUser, text: string, url: string, status: Parameters<typeof progress>[0] = 'inReview') => ({
   userID: user.id,
-  username: user.nickname,
+  username: user.name,
   pfp: user.picture,
   picture: '',
   description: text,

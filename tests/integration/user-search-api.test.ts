@@ -28,7 +28,9 @@ describe('GET /api/auth0_user_search', () => {
     );
     const found = await search('may');
     expect(found.status).toBe(200);
-    expect(found.body).toEqual([{ user_id: maya.id, nickname: 'mayacreates', picture: 'https://img.example/m.png' }]);
+    expect(found.body).toEqual([
+      { user_id: maya.id, nickname: 'mayacreates', name: 'Maya Chen', picture: 'https://img.example/m.png' },
+    ]);
     expect((await search(' may ')).body).toEqual(found.body);
   });
 
@@ -58,7 +60,7 @@ describe('GET /api/auth0_user_search', () => {
     const res = await search('fan');
     expect(res.body).toHaveLength(20);
     expect(nicknames(res.body)).toEqual(Array.from({ length: 20 }, (_, i) => `fan${String(i).padStart(2, '0')}`));
-    for (const user of res.body) expect(Object.keys(user).sort()).toEqual(['nickname', 'picture', 'user_id']);
+    for (const user of res.body) expect(Object.keys(user).sort()).toEqual(['name', 'nickname', 'picture', 'user_id']);
   });
 
   it('is the same for visitors and signed-in users', async () => {
@@ -83,7 +85,7 @@ describe('GET /api/auth0_user_search/{term}', () => {
     const kai = await createUser({ nickname: 'kaib', name: 'Kai Bennett' });
     expect(await legacy('bennett')).toMatchObject({
       status: 200,
-      body: [{ user_id: kai.id, nickname: 'kaib', picture: null }],
+      body: [{ user_id: kai.id, nickname: 'kaib', name: 'Kai Bennett', picture: null }],
     });
     expect(await legacy(encodeURIComponent('Kai B'))).toMatchObject({ status: 200, body: [{ user_id: kai.id }] });
     expect(await legacy('ka')).toEqual(

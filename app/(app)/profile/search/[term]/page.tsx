@@ -47,8 +47,9 @@ export default async function UserSearchResultsPage({ params }: { params: Promis
               href={`/profile/${encodeURIComponent(profileSlug(user.user_id))}`}
               className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50"
             >
-              <Avatar name={user.nickname} picture={user.picture} size={36} />
-              <span className="font-medium text-ink">{user.nickname}</span>
+              <Avatar name={user.name} picture={user.picture} size={36} />
+              <span className="font-medium text-ink">{user.name}</span>
+              <span className="text-sm text-slate-500">@{user.nickname}</span>
             </Link>
           </li>
         ))}
