@@ -108,7 +108,7 @@ export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
       <PaymentOutcome payment={payment} creator={envolvement.username} />
       <CoverImage src={envolvement.imgUrl} className="mt-6 h-40 w-full rounded-xl" priority />
       <h2 className="mt-4 text-lg font-semibold text-ink">{envolvement.title}</h2>
-      <p className="text-sm text-slate-600">By {envolvement.username}</p>
+      <p className="text-sm text-slate-600">By {envolvement.creatorName}</p>
       <div className="mt-6 flex flex-col gap-2">
         {paid && (
           <Link href={`/envolvement/${envolvement._id}`} className={buttonClasses('primary', 'md')}>

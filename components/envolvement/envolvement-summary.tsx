@@ -18,9 +18,9 @@ function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
   return (
     <>
       <div className="flex items-center gap-3">
-        <Avatar name={envolvement.username} picture={envolvement.userPicture} size={40} />
+        <Avatar name={envolvement.creatorName} picture={envolvement.userPicture} size={40} />
         <p className="text-sm text-slate-600">
-          Posted by <CreatorLink userId={envolvement.userID}>{envolvement.username}</CreatorLink>
+          Posted by <CreatorLink userId={envolvement.userID}>{envolvement.creatorName}</CreatorLink>
           <br />
           <time dateTime={envolvement.datePublished}>{formatDay(envolvement.datePublished)}</time>
         </p>

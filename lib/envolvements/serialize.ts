@@ -1,13 +1,17 @@
 import type { EnvolvementRow, PostRow } from '@/models';
 import type { Category } from '@/lib/domain/categories';
 import type { ActivityPostDto, EnvolvementDto, MembershipDto, OfferCardDto } from './types';
+import { publicName } from '@/lib/domain/public-name';
 import { centsToDollars } from './rules';
 
 type Author = { id: string; nickname: string; name: string; picture: string | null };
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-/** Who wrote an update or made an offer, as the spec's shapes name them. */
+/**
+ * Who wrote an update or made an offer, as the spec's shapes name them: `username` is the
+ * handle; a deleted account has none, and its name, "Deleted member", stands in.
+ */
 const byline = (author: Author) => ({
   username: author.nickname || author.name,
   userPicture: author.picture,
@@ -97,6 +101,7 @@ export function toOfferCardDto(
     previewText: row.previewText,
     imgUrl: row.imgUrl,
     ...byline(creator),
+    creatorName: publicName(creator),
     categories: row.categories as Category[],
     priceCents: row.priceCents,
     currency: row.currency,

@@ -36,7 +36,10 @@ export type EnvolvementDto = {
   previewText: string;
   description: string;
   imgUrl: string;
+  /** The creator's handle, as the spec has it ("Deleted member" once their account is gone). */
   username: string;
+  /** The name pages show for the creator: publicName, not the handle. */
+  creatorName: string;
   userPicture: string | null;
   userID: string;
   categories: Category[];
@@ -116,6 +119,7 @@ export type OfferCardDto = Pick<
   | 'previewText'
   | 'imgUrl'
   | 'username'
+  | 'creatorName'
   | 'userPicture'
   | 'userID'
   | 'categories'

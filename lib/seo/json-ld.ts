@@ -64,7 +64,7 @@ function offerOf(envolvement: Listed, url: string, site: string, now: Date) {
     ...(endDate.none || !endDate.endDate ? {} : { validThrough: endDate.endDate }),
     seller: {
       '@type': 'Person',
-      name: envolvement.username,
+      name: envolvement.creatorName,
       url: absoluteUrl(profilePath(envolvement.userID), site),
     },
   };

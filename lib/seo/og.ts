@@ -47,7 +47,7 @@ export async function getEnvolvementCard(id: string): Promise<EnvolvementCard | 
     title: row.title,
     previewText: row.previewText,
     category: row.categories[0] ?? null,
-    creator: row.nickname || row.name,
+    creator: publicName(row),
     facts: cardFacts(row),
   };
 }

@@ -13,6 +13,7 @@ export function buildEnvolvementDto(overrides: Partial<EnvolvementDto> = {}): En
     description: '',
     imgUrl: '',
     username: 'inesdraws',
+    creatorName: 'Inès Duarte',
     userPicture: null,
     userID: 'local|creator-1',
     categories: ['Art', 'Tutorials'],

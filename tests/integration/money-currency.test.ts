@@ -150,10 +150,15 @@ describe('what search engines and share images read, in euros', () => {
     const envolvement = await getEnvolvementForViewer(id, null);
     const doc = envolvementJsonLd(envolvement!, { site: 'https://envolve.example' });
     const product = (doc!['@graph'] as Array<Record<string, unknown>>)[0]!;
-    expect(product.offers).toMatchObject({ price: 19.99, priceCurrency: 'EUR' });
+    expect(product.offers).toMatchObject({
+      price: 19.99,
+      priceCurrency: 'EUR',
+      seller: { '@type': 'Person', name: 'Maya Chen' },
+    });
     const card = await getEnvolvementCard(id);
     expect(card!.facts[0]).toBe('€19.99');
     expect(card!.facts.join(' ')).not.toContain('$');
+    expect(card!.creator).toBe('Maya Chen');
   });
 
   it('counts a zero-decimal currency in whole units', async () => {

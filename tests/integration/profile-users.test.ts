@@ -76,7 +76,7 @@ describe('GET /api/user_profile_info/{id}', () => {
 
 describe('GET /api/profile/{userId}', () => {
   it("lists a user's envolvements newest first, by whole id or the part after the bar", async () => {
-    const creator = await createUser({ id: 'local|creator-9', nickname: 'maker', picture: null });
+    const creator = await createUser({ id: 'local|creator-9', name: 'Mia Maker', nickname: 'maker', picture: null });
     const old = await createEnvolvement(creator.id, { title: 'Old', createdAt: new Date(Date.now() - 10_000) });
     await createEnvolvement(creator.id, { title: 'New' });
     await createEnvolvement((await createUser()).id, { title: 'Someone else' });
@@ -90,6 +90,7 @@ describe('GET /api/profile/{userId}', () => {
       previewText: old.previewText,
       imgUrl: '',
       username: 'maker',
+      creatorName: 'Mia Maker',
       userPicture: null,
       userID: 'local|creator-9',
       categories: ['Gaming'],

@@ -26,6 +26,7 @@ function listed(overrides: Partial<Listed> = {}): Listed {
     active: true,
     removed: false,
     username: 'inesdraws',
+    creatorName: 'Inès Duarte',
     userID: 'local|creator-1',
     datePublished: '2026-03-01T00:00:00.000Z',
     endDate: { endDate: null, none: true },
@@ -95,7 +96,7 @@ describe('the envolvement JSON-LD', () => {
             priceCurrency: 'USD',
             availability: 'https://schema.org/InStock',
             validThrough: at(48),
-            seller: { '@type': 'Person', name: 'inesdraws', url: `${SITE}/profile/creator-1` },
+            seller: { '@type': 'Person', name: 'Inès Duarte', url: `${SITE}/profile/creator-1` },
           },
         },
         {

@@ -90,7 +90,7 @@ function PaymentDetails({ envolvement }: { envolvement: EnvolvementDto }) {
       <OfferCover offer={envolvement} className="mt-4 h-48 w-full rounded-xl" priority />
       <h3 className="mt-4 text-xl font-semibold [overflow-wrap:anywhere] text-ink">{envolvement.title}</h3>
       <p className="mt-1 text-sm text-slate-600">
-        Content published by <CreatorLink userId={envolvement.userID}>{envolvement.username}</CreatorLink>
+        Content published by <CreatorLink userId={envolvement.userID}>{envolvement.creatorName}</CreatorLink>
       </p>
       <p className="mt-4 text-3xl font-extrabold text-ink" data-testid="checkout-price">
         {formatPrice(envolvement.priceCents, envolvement.currency)}
