@@ -74,6 +74,11 @@ export const RATE_LIMITS = {
   dataExport: { points: 3, duration: 24 * HOUR, message: 'Too many data exports. Please try again in {wait}.' },
   /** Account deletions tried per user (each checks the password). */
   accountDelete: { points: 5, duration: 15 * 60, message: 'Too many attempts. Please try again in {wait}.' },
+  /**
+   * The top bar's suggestions per IP address: one a keystroke or so while someone types, and
+   * each new text is a search of the database.
+   */
+  searchSuggestIp: { points: 120, duration: 60, message: 'Too many searches. Please wait {wait} and try again.' },
   /** User searches per user, or per IP address for visitors. */
   userSearch: { points: 60, duration: 60, message: 'Too many searches. Please wait {wait} and try again.' },
 } as const satisfies Record<string, RateLimit>;

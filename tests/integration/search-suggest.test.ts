@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
+import { RATE_LIMITS } from '@/lib/rate-limit';
 import { SEARCH_TEXT_MAX } from '@/lib/validation/search-limits';
 import { envolvements, users, type NewEnvolvementRow } from '@/models';
 import { useTestDatabase } from '../helpers/db';
@@ -125,5 +126,25 @@ describe('GET /api/search/suggest', () => {
     const res = await suggest('ab\u0000cd');
     expect(res.status).toBe(400);
     expect(res.body).toEqual((await call('GET', `/api/post/pull?q=${encodeURIComponent('ab\u0000cd')}`)).body);
+  });
+});
+
+describe('GET /api/search/suggest: the limit per address', () => {
+  it(`answers ${RATE_LIMITS.searchSuggestIp.points} a minute to one address, then 429 with the wait, others still`, async () => {
+    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    const ask = (q: string, ip: string) => call('GET', `/api/search/suggest?q=${encodeURIComponent(q)}`, from(ip));
+    for (let i = 0; i < RATE_LIMITS.searchSuggestIp.points; i += 1)
+      expect((await ask(`word${i}`, '198.51.100.9')).status).toBe(200);
+    const past = await ask('one more', '198.51.100.9');
+    expect({ status: past.status, body: past.body }).toEqual({
+      status: 429,
+      body: {
+        error: expect.stringMatching(/^Too many searches\. Please wait (1 minute|\d+ seconds?) and try again\.$/),
+        code: 'rate_limited',
+      },
+    });
+    expect(Number(past.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(past.response.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await ask('one more', '198.51.100.10')).status).toBe(200);
   });
 });

@@ -9,5 +9,5 @@ const CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=30';
 // GET /api/search/suggest?q=: envolvements and creators for the top bar's search as it is typed
 export const GET = publicRoute(
   async ({ query }) => Response.json(await suggest(query.q ?? ''), { headers: { 'Cache-Control': CACHE_CONTROL } }),
-  { query: suggestQuerySchema },
+  { query: suggestQuerySchema, rateLimit: { name: 'searchSuggestIp', per: 'ip' } },
 );
