@@ -11,6 +11,8 @@ const smtpPort = process.env.SMTP_SINK_PORT ?? '12125';
 const smtpHttpPort = process.env.SMTP_SINK_HTTP_PORT ?? '12126';
 /** What the mail sink received: GET `${MAIL_SINK_URL}/messages`. */
 export const MAIL_SINK_URL = `http://127.0.0.1:${smtpHttpPort}`;
+/** Where a server started by a spec sends its e-mail to reach the sink. */
+export const MAIL_SINK_SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 
 /** Specs that only read pages, and so may run beside the others. */
 const AUDITS = /accessibility\.spec\.ts$/;
@@ -103,7 +105,7 @@ export default defineConfig({
             OIDC_CLIENT_ID: OIDC_CLIENT.id,
             OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
             OIDC_NAME: OIDC_CLIENT.name,
-            SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+            SMTP_URL: MAIL_SINK_SMTP_URL,
             MAIL_POLL_SECONDS: '1',
           },
         },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { storageState } from './demo-accounts';
-import { publish } from './helpers';
+import { publish, registerAccount } from './helpers';
 
 // What an attacker or a careless link can send the built app, answered as the app means
 // to: never a 500, a policy the pages keep to, and sign-in guessing that stops.
@@ -131,10 +131,7 @@ test.describe('as a visitor', () => {
 
   test('after five wrong passwords the account waits, and the form says how long', async ({ page, request }) => {
     const email = `guarded-${Date.now()}@example.com`;
-    const registered = await request.post('/api/auth/register', {
-      data: { name: 'Guarded', handle: `guarded_${Date.now() % 1e6}`, email, password: 'violet-harbor-lantern-93' },
-    });
-    expect(registered.status()).toBe(202);
+    await registerAccount(request, { name: 'Guarded', handle: `guarded_${Date.now() % 1e6}`, email });
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     for (let attempt = 1; attempt <= 4; attempt += 1) {
@@ -192,10 +189,11 @@ test.describe('the Account page', () => {
 
   test('changing the password keeps this device signed in and signs the others out', async ({ browser, request }) => {
     const email = `changer-${Date.now()}@example.com`;
-    const registered = await request.post('/api/auth/register', {
-      data: { name: 'Changer', handle: `changer_${Date.now() % 1e6}`, email, password: 'amber-canyon-whistle-27' },
-    });
-    expect(registered.status()).toBe(202);
+    await registerAccount(
+      request,
+      { name: 'Changer', handle: `changer_${Date.now() % 1e6}`, email },
+      'amber-canyon-whistle-27',
+    );
     const here = await browser.newPage();
     const elsewhere = await browser.newPage();
     await signIn(here, email, 'amber-canyon-whistle-27');

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import Redis from 'ioredis';
 import pg from 'pg';
+import { MAIL_SINK_SMTP_URL, MAIL_SINK_URL } from '../playwright.config';
 import { sessionCookie } from '../scripts/bench/sessions';
 
 // Two app instances behind one load balancer share PostgreSQL and Redis: a change made
@@ -83,6 +84,8 @@ test.beforeAll(async () => {
         NEXTAUTH_URL: base(index as 0 | 1),
         SEED_DEMO_DATA: 'false',
         NEXT_TELEMETRY_DISABLED: '1',
+        SMTP_URL: MAIL_SINK_SMTP_URL,
+        MAIL_POLL_SECONDS: '1',
       },
     });
     // What a server printed, to tell why it did not start.
@@ -165,14 +168,20 @@ test('a draft published through instance A is on instance B: its pages at once, 
   await expect.poll(() => titlesOn(1, '?q=draft')).toEqual(['The draft']);
 });
 
-/** A plain form post of credentials to one instance, as a script sends it (no `json`). */
-async function guess(index: 0 | 1, email: string, password: string): Promise<Response> {
+/** next-auth's CSRF token from one instance, with the cookie that must go with it. */
+async function csrfOf(index: 0 | 1): Promise<{ csrfToken: string; cookie: string }> {
   const csrf = await fetch(`${base(index)}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookie = csrf.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  return { csrfToken, cookie };
+}
+
+/** A plain form post of credentials to one instance, as a script sends it (no `json`). */
+async function guess(index: 0 | 1, email: string, password: string): Promise<Response> {
+  const { csrfToken, cookie } = await csrfOf(index);
   return fetch(`${base(index)}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
@@ -181,15 +190,44 @@ async function guess(index: 0 | 1, email: string, password: string): Promise<Res
   });
 }
 
-test('password guesses through both instances count against one limit', async () => {
-  const email = `guarded-${randomUUID()}@example.com`;
-  const password = 'Tulip-Rocket-Lantern-93';
+/**
+ * Signs up through instance A and follows the link mailed by whichever instance's mail job
+ * took the sign-up through instance B, as the same browser: the account exists then.
+ */
+async function signUpAcrossInstances(email: string, password: string): Promise<void> {
   const registered = await fetch(`${base(0)}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Guarded Account', handle: `guarded_${randomUUID().slice(0, 8)}`, email, password }),
   });
   expect(registered.status).toBe(202);
+  const proof = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+  let token = '';
+  await expect
+    .poll(async () => {
+      const messages = (await (await fetch(`${MAIL_SINK_URL}/messages`)).json()) as Array<{
+        to: string[];
+        text: string;
+      }>;
+      const mail = messages.filter((message) => message.to.includes(email)).at(-1);
+      token = /\/sign-up\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  const { csrfToken, cookie } = await csrfOf(1);
+  const confirmed = await fetch(`${base(1)}/api/auth/callback/sign-up`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${cookie}; ${proof}` },
+    body: new URLSearchParams({ csrfToken, token, json: 'true' }).toString(),
+  });
+  expect(confirmed.status).toBe(200);
+}
+
+test('password guesses through both instances count against one limit', async () => {
+  const email = `guarded-${randomUUID()}@example.com`;
+  const password = 'Tulip-Rocket-Lantern-93';
+  await signUpAcrossInstances(email, password);
   // Four wrong guesses, alternating instances, each answered with next-auth's redirect.
   for (let i = 0; i < 4; i++) {
     const answer = await guess((i % 2) as 0 | 1, email, `wrong-${i}`);

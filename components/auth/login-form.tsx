@@ -129,14 +129,14 @@ function CheckInbox({ email, switchTo }: { email: string; switchTo: (mode: Mode)
       <p className="font-semibold text-ink">Check your inbox</p>
       <p className="mt-1">
         We sent a message to <span className="font-medium break-all">{email}</span>. Follow its link to confirm your
-        address, then sign in. It can take a minute; look in your spam folder too.
+        address: your account is made then, and you are signed in. It can take a minute; look in your spam folder too.
       </p>
       <button
         type="button"
         onClick={() => switchTo('signin')}
         className="mt-3 font-semibold text-brand-700 hover:underline"
       >
-        Go to sign in
+        I already have an account
       </button>
     </div>
   );

@@ -26,20 +26,36 @@ export function providerErrorText(code: string | null): string | null {
 }
 
 /**
- * Posts to next-auth's credentials callback directly (as its signIn() does) so that a 429
- * and its message, which tells how long to wait, reach the form.
+ * Posts to a next-auth credentials provider's callback directly (as its signIn() does) so
+ * that a 429 and its message, which tells how long to wait, reach the form; any other
+ * refusal is thrown as `refused`.
  */
-export async function signInWithPassword(email: string, password: string, returnPath: string): Promise<void> {
+async function signInThrough(provider: string, fields: Record<string, string>, returnPath: string, refused: string) {
   const csrfToken = (await getCsrfToken()) ?? '';
   try {
-    await api('/api/auth/callback/credentials', {
-      urlencoded: new URLSearchParams({ email, password, csrfToken, callbackUrl: returnPath, json: 'true' }),
+    await api(`/api/auth/callback/${provider}`, {
+      urlencoded: new URLSearchParams({ ...fields, csrfToken, callbackUrl: returnPath, json: 'true' }),
     });
   } catch (error) {
     if (error instanceof ApiError && error.status > 0 && error.status !== 429)
-      throw new ApiError(error.status, INVALID);
+      throw new ApiError(error.status, refused);
     throw error;
   }
+}
+
+export function signInWithPassword(email: string, password: string, returnPath: string): Promise<void> {
+  return signInThrough('credentials', { email, password }, returnPath, INVALID);
+}
+
+export const SIGN_UP_LINK_REFUSED =
+  'This link could not finish your sign-up here. If you signed up in another browser, enter the password you chose.';
+
+/**
+ * Follows a sign-up's link: makes the account and signs in to it, proven by the cookie the
+ * sign-up left in this browser, or by the password chosen then.
+ */
+export function signInWithSignUpLink(token: string, password: string | null, returnPath: string): Promise<void> {
+  return signInThrough('sign-up', password ? { token, password } : { token }, returnPath, SIGN_UP_LINK_REFUSED);
 }
 
 /**
@@ -83,7 +99,7 @@ export function useLoginForm(initialMode: Mode, returnPath: string, providerErro
       async send() {
         if (mode === 'signup') {
           await api('/api/auth/register', {
-            json: values,
+            json: { ...values, returnPath },
             fallback: 'Could not create the account. Please try again.',
           });
           setSentTo(values.email.trim());

@@ -10,6 +10,7 @@ import { AppError } from '@/lib/http/errors';
 import { queueAccountMail } from '@/lib/users/account-mail';
 import {
   accountMail,
+  accountRequests,
   accountTokens,
   comments,
   dataExports,
@@ -61,6 +62,7 @@ export const ERASED_USER_COLUMNS: PgColumn[] = [
   notifications.recipientId,
   notificationPreferences.userId,
   accountTokens.userId,
+  accountRequests.userId,
   accountMail.userId,
   dataExports.userId,
   spotWaits.userId,
@@ -155,7 +157,6 @@ export async function eraseAccount(userId: string): Promise<ErasedAccount> {
         name: users.name,
         nickname: users.nickname,
         email: users.email,
-        verified: users.emailVerifiedAt,
         picture: users.picture,
         banner: users.bannerUrl,
       })
@@ -187,12 +188,12 @@ export async function eraseAccount(userId: string): Promise<ErasedAccount> {
     for (const c of ERASED_USER_COLUMNS) {
       await tx.execute(sql`delete from ${c.table} where ${column(c)} = ${userId}`);
     }
-    await tx.delete(users).where(eq(users.id, userId));
-    // Only to an address its owner confirmed: an account someone opened with another
-    // person's address must not mail that person about it.
-    if (user.email && user.verified) {
+    // Only to an address its owner confirmed (lib/users/account-mail.ts holds every account
+    // e-mail to that), so while the account still holds it.
+    if (user.email) {
       await queueAccountMail(user.email, { kind: 'account_deleted', payload: { name: user.name } }, null, tx);
     }
+    await tx.delete(users).where(eq(users.id, userId));
     return { anonymousId, picture: user.picture, banner: user.banner };
   });
 }

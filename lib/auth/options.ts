@@ -12,7 +12,9 @@ import {
   upsertOidcUser,
   verifyLocalCredentials,
 } from '@/lib/users/service';
-import { signInSchema } from '@/lib/validation/auth';
+import { confirmSignUp } from '@/lib/users/sign-up-confirm';
+import { signUpProofFrom } from '@/lib/users/sign-up';
+import { confirmSignUpSchema, signInSchema } from '@/lib/validation/auth';
 import { getAuthSecret } from './secret';
 import { checkSignIn } from './sign-in-attempts';
 import './types';
@@ -89,6 +91,29 @@ function credentialsProvider() {
       } catch (error) {
         // A failure here (the database is down, a malformed stored hash) is a failed
         // sign-in for the person, and a logged error for us; never next-auth's error page.
+        logError('auth', error);
+        return null;
+      }
+    },
+  });
+}
+
+// Following a sign-up's link makes the account and signs in to it (lib/users/sign-up-confirm.ts):
+// with the cookie the sign-up left in this browser, or, in another one, the password chosen.
+function signUpProvider() {
+  return CredentialsProvider({
+    id: 'sign-up',
+    name: 'Sign-up link',
+    credentials: { token: { label: 'Link', type: 'text' }, password: { label: 'Password', type: 'password' } },
+    async authorize(credentials, request) {
+      const parsed = confirmSignUpSchema.safeParse(credentials);
+      if (!parsed.success) return null;
+      try {
+        const cookie = (request?.headers as Record<string, string> | undefined)?.cookie ?? null;
+        const user = await confirmSignUp({ ...parsed.data, proof: signUpProofFrom(cookie) });
+        if (!user) return null;
+        return { id: user.id, name: user.name, nickname: user.nickname, email: user.email, image: user.picture };
+      } catch (error) {
         logError('auth', error);
         return null;
       }
@@ -195,7 +220,7 @@ export function getAuthOptions(): NextAuthOptions {
     secret: getAuthSecret(),
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: '/login', error: '/login' },
-    providers: [credentialsProvider(), ...(isOidcConfigured() ? [oidcProvider()] : [])],
+    providers: [credentialsProvider(), signUpProvider(), ...(isOidcConfigured() ? [oidcProvider()] : [])],
     callbacks,
     events: {
       // Signing out ends the account's sessions on every device, not only this cookie.

@@ -21,6 +21,8 @@ const MAX_FORM_BYTES = 16 * 1024;
 /** What next-auth's browser client reports: a code and a short message. */
 const MAX_CLIENT_LOG_BYTES = 2 * 1024;
 const SIGN_IN_PATH = 'callback/credentials';
+/** Every provider that is posted a form (./options.ts): a password, a sign-up's link. */
+const POSTED_CALLBACKS = new Set([SIGN_IN_PATH, 'callback/sign-up']);
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 // The form type alone, or with the one charset a browser sends it in.
 const EXACT_FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -83,7 +85,8 @@ export async function guardAuthRequest(request: NextRequest, action: string[], f
   const path = action.join('/');
   if (request.method === 'GET') {
     // Credentials are only ever posted; next-auth fails on a GET of their callback.
-    if (path === SIGN_IN_PATH) throw new AppError('method_not_allowed', 'Sign in with the form on the sign-in page.');
+    if (POSTED_CALLBACKS.has(path))
+      throw new AppError('method_not_allowed', 'Sign in with the form on the sign-in page.');
     // Its error page is /login; send only a well-formed code along (a raw one can be
     // anything, including bytes a Location header cannot carry).
     if (path === 'error') {

@@ -7,6 +7,7 @@ export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /** The e-mails about an account itself, each a template in lib/mail/account-emails.tsx. */
 export const ACCOUNT_MAIL_KINDS = [
+  'sign_up_confirm',
   'verify_email',
   'sign_up_attempt',
   'password_reset',
@@ -16,6 +17,33 @@ export const ACCOUNT_MAIL_KINDS = [
   'account_deleted',
 ] as const;
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
+
+/**
+ * The only messages that may go to an address nobody has confirmed: the link that confirms
+ * it. Anything else would let a stranger who typed the address aim mail at its owner.
+ */
+export const CONFIRMATION_MAIL_KINDS: readonly AccountMailKind[] = [
+  'sign_up_confirm',
+  'verify_email',
+  'email_change_confirm',
+];
+
+/**
+ * A sign-up waiting for its address: queued for the mail job to look the address up, mailed
+ * a link to confirm it, confirmed (the account made or claimed), or closed (the address had
+ * an account, too many wrong passwords, or another sign-up of the address was confirmed).
+ */
+export const SIGN_UP_STATUSES = ['queued', 'mailed', 'confirmed', 'closed'] as const;
+
+/** How long a sign-up's link works; wrong passwords it takes before it closes. */
+export const SIGN_UP_LIFETIME_MINUTES = 48 * 60;
+export const SIGN_UP_PROOF_ATTEMPTS = 5;
+
+/**
+ * Requests about an address that are answered alike whoever holds it, and looked up later
+ * by the mail job: a password reset, a move of an account to a new address.
+ */
+export const ACCOUNT_REQUEST_KINDS = ['password_reset', 'email_change'] as const;
 
 export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import { logInfo } from '@/lib/log';
 import { deliverDueEmails, hasDueEmail } from '@/lib/notifications/deliver';
 import { deliverAccountMail, hasDueAccountMail } from '@/lib/users/account-mail';
+import { hasAddressesToLookUp, lookUpAddresses } from '@/lib/users/address-lookups';
 import { startPolledJob, withinBudget } from './queues';
 
 export const DELIVER_EMAILS = 'emails-deliver';
@@ -24,11 +25,13 @@ export function startMailer(boss: PgBoss, stopping: AbortSignal): Promise<() => 
     retryLimit: 3,
     expireInSeconds: EXPIRE_SECONDS,
     pollSeconds: Number(process.env.MAIL_POLL_SECONDS ?? 5),
-    isDue: async () => (await Promise.all([hasDueAccountMail(), hasDueEmail()])).some(Boolean),
+    isDue: async () => (await Promise.all([hasAddressesToLookUp(), hasDueAccountMail(), hasDueEmail()])).some(Boolean),
     pollLog: 'mail.poll',
     run: async () => {
       const signal = withinBudget(stopping, RUN_SECONDS);
-      // An account's messages first: someone is waiting on the page for their link.
+      // An account's messages first: someone is waiting on the page for their link. The
+      // requests that name an address (sign-ups, resets) are looked up before, into messages.
+      await lookUpAddresses({ signal });
       const account = await deliverAccountMail({ signal });
       const report = await deliverDueEmails({ signal });
       if (account.sent || account.failed || account.retried)

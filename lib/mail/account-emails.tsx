@@ -10,6 +10,7 @@ import { EmailLayout, emailStyles as styles } from './layout';
 
 /** What each kind of message is told, all strings (the outbox keeps them as JSON). */
 export type AccountMailPayloads = {
+  sign_up_confirm: { name: string; url: string };
   verify_email: { name: string; url: string };
   sign_up_attempt: { name: string; signInUrl: string; resetUrl: string };
   password_reset: { name: string; url: string };
@@ -64,6 +65,14 @@ type Parts = {
 
 /** What each kind says, from what it is told. */
 const PARTS: { [K in AccountMailKind]: (payload: AccountMailPayloads[K]) => Parts } = {
+  sign_up_confirm: ({ url }) => ({
+    subject: 'Confirm your e-mail address',
+    lead: 'Please confirm that this is your e-mail address: your Envolve account is made when you do.',
+    detail:
+      'Open the link in the browser you signed up in and you are signed in at once; anywhere else, it asks for the password you chose.',
+    action: { url, label: 'Confirm my address' },
+    footer: 'The link works for 48 hours. If you did not sign up, ignore this e-mail: no account is made.',
+  }),
   verify_email: ({ url }) => ({
     subject: 'Confirm your e-mail address',
     lead: 'Please confirm that this is your e-mail address.',

@@ -58,12 +58,11 @@ export const RATE_LIMITS = {
   /** "Forgot password" requests per IP address, whatever addresses they name. */
   passwordResetIp: { points: 10, duration: HOUR, message: 'Too many reset requests. Please try again in {wait}.' },
   /**
-   * Reset e-mails per account. Past it, a request is answered as before but sends nothing, so
-   * the answer never tells whether an address has an account.
+   * Account e-mails of every kind sent to one address (confirmations, resets, notices), counted
+   * where each is queued (lib/users/account-mail.ts). Past it a request is answered as before
+   * but sends nothing, so the answer never tells whether an address has an account.
    */
-  passwordResetAccount: { points: 3, duration: HOUR, message: 'Too many password reset e-mails.' },
-  /** Sign-up or new-address e-mails sent to one address (same silent rule as above). */
-  addressMail: { points: 3, duration: HOUR, message: 'Too many e-mails to this address.' },
+  addressMail: { points: 5, duration: HOUR, message: 'Too many e-mails to this address.' },
   /** Confirmation e-mails asked again per user. */
   verificationResend: { points: 3, duration: HOUR, message: 'Too many confirmations. Please try again in {wait}.' },
   /** E-mail address changes asked per user. */

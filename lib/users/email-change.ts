@@ -3,16 +3,17 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '@/lib/http/errors';
-import { consumeRateLimit, limitReached } from '@/lib/rate-limit';
-import { users } from '@/models';
+import { consumeRateLimit } from '@/lib/rate-limit';
+import { accountRequests, users } from '@/models';
 import { queueAccountMail, siteLink } from './account-mail';
 import { verifyPassword } from './password';
 import { signInDetails } from './service';
-import { consumeToken, endTokens, issueToken } from './tokens';
+import { consumeToken, endTokens } from './tokens';
 
 // A new address is confirmed by a link sent to it; until it is followed nothing changes.
-// The current address is told at once, with a way to secure the account. The answer is the
-// same whether or not another account holds the new address (it is then sent nothing).
+// The current address is told at once, with a way to secure the account. The answer, and
+// the work the request does, are the same whether or not another account holds the new
+// address (it is then sent nothing).
 
 const WRONG_PASSWORD = 'Your password is incorrect.';
 export const EMAIL_IN_USE = 'This address now belongs to another account.';
@@ -29,8 +30,9 @@ export async function requestEmailChange(
   // Someone at an unlocked computer must not be able to move the account away.
   if (user.passwordHash && !(input.password && (await verifyPassword(input.password, user.passwordHash))))
     throw new AppError('bad_request', WRONG_PASSWORD, { password: WRONG_PASSWORD });
-  // The current address is told whatever becomes of the request, so what reaches it says
-  // nothing of whether another account holds the new one.
+  // The current address is told whatever becomes of the request (if its owner confirmed it:
+  // lib/users/account-mail.ts), so what reaches it says nothing of whether another account
+  // holds the new one; the mail job looks that up (./address-lookups.ts).
   if (user.email)
     await queueAccountMail(
       user.email,
@@ -40,22 +42,7 @@ export async function requestEmailChange(
       },
       userId,
     );
-  const [holder] = await db()
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, newEmail))
-    .limit(1);
-  if (holder || (await limitReached('addressMail', newEmail))) return { email: newEmail };
-  await consumeRateLimit('addressMail', newEmail).catch(() => undefined);
-  const token = await issueToken(userId, 'email_change', newEmail);
-  await queueAccountMail(
-    newEmail,
-    {
-      kind: 'email_change_confirm',
-      payload: { name: user.name, newEmail, url: siteLink(`/confirm-email?token=${token}`) },
-    },
-    userId,
-  );
+  await db().insert(accountRequests).values({ kind: 'email_change', email: newEmail, userId });
   return { email: newEmail };
 }
 

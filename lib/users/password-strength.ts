@@ -37,7 +37,7 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
             // zxcvbn's own words for this ('personal or page related data') are its jargon.
             warnings: {
               ...en.translations.warnings,
-              userInputs: 'It contains your name, your email address or the site’s name.',
+              userInputs: 'It contains your name, your handle, your email address or the site’s name.',
             },
           },
           maxLength: ZXCVBN_MAX_LENGTH,
@@ -51,9 +51,9 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
-export type PasswordOwner = { email?: string | null; name?: string | null };
+export type PasswordOwner = { email?: string | null; name?: string | null; handle?: string | null };
 
-function personalWords({ email, name }: PasswordOwner): string[] {
+function personalWords({ email, name, handle }: PasswordOwner): string[] {
   const words = new Set<string>(['envolve']);
   const address = email?.trim().toLowerCase();
   if (address) {
@@ -65,6 +65,13 @@ function personalWords({ email, name }: PasswordOwner): string[] {
   if (fullName) {
     words.add(fullName);
     for (const part of fullName.split(/\s+/)) if (part.length > 1) words.add(part);
+  }
+  // The handle is public: a password built on it is the first a stranger would try.
+  const publicHandle = handle?.trim().replace(/^@/, '').toLowerCase();
+  if (publicHandle) {
+    words.add(publicHandle);
+    words.add(publicHandle.replace(/_/g, ''));
+    for (const part of publicHandle.split('_')) if (part.length > 2) words.add(part);
   }
   return [...words];
 }

@@ -1,17 +1,17 @@
 import 'server-only';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { suggestHandle } from '@/lib/domain/handles';
-import { invalidate, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { isUniqueViolation, violatedConstraint } from '@/lib/db/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { checkPasswordStrength } from './password-strength';
 import { AppError } from '@/lib/http/errors';
-import type { ChangePasswordInput, RegisterInput } from '@/lib/validation/auth';
+import type { ChangePasswordInput } from '@/lib/validation/auth';
 import { HANDLE_TAKEN } from '@/lib/validation/profile';
 import { users } from '@/models';
 import { accountColumns, type AccountUser } from './columns';
+import { endTokens } from './tokens';
 
 /** An account as sessions see it: the version its sessions must carry, and whether it has a password. */
 export type SessionUser = AccountUser & {
@@ -27,44 +27,6 @@ export const handleTaken = () => new AppError('conflict', HANDLE_TAKEN, { handle
 /** Whether the unique index on handles refused a write. */
 export const isHandleConflict = (error: unknown) =>
   isUniqueViolation(error) && violatedConstraint(error) === 'users_handle_unique';
-
-/**
- * A new e-mail and password account, its address not yet confirmed. Throws a 409 for an
- * address or a handle already taken; sign-up (./sign-up.ts) answers the first like a success.
- */
-export async function createLocalUser(input: RegisterInput): Promise<AccountUser> {
-  const email = input.email.toLowerCase();
-  const weakness = await checkPasswordStrength(input.password, { email, name: input.name });
-  if (weakness) throw new AppError('bad_request', weakness, { password: weakness });
-  try {
-    const [user] = await db()
-      .insert(users)
-      .values({
-        id: `local|${randomUUID()}`,
-        email,
-        name: input.name,
-        nickname: input.handle,
-        passwordHash: await hashPassword(input.password),
-      })
-      .returning(accountColumns);
-    // Their public profile shows the name and picture just refreshed.
-    invalidate(...userTags(user!.id));
-    return user!;
-  } catch (error) {
-    if (isHandleConflict(error)) throw handleTaken();
-    if (isUniqueViolation(error)) throw new EmailTakenError();
-    throw error;
-  }
-}
-
-/** The address belongs to another account: said to no one but the code that must answer alike. */
-export class EmailTakenError extends AppError {
-  constructor() {
-    super('conflict', 'An account with this email already exists.', {
-      email: 'An account with this email already exists.',
-    });
-  }
-}
 
 /** The account for an e-mail and password, or null when they do not match. */
 export async function verifyLocalCredentials(email: string, password: string): Promise<AccountUser | null> {
@@ -176,12 +138,16 @@ export async function getSessionVersion(id: string): Promise<number | null> {
  * the ones started since. Returns whether it did.
  */
 export async function endAllSessions(userId: string, issuedVersion: number): Promise<boolean> {
-  const ended = await db()
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(and(eq(users.id, userId), eq(users.sessionVersion, issuedVersion)))
-    .returning({ id: users.id });
-  return ended.length > 0;
+  return db().transaction(async (tx) => {
+    const ended = await tx
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(and(eq(users.id, userId), eq(users.sessionVersion, issuedVersion)))
+      .returning({ id: users.id });
+    // Whoever held a session may have asked for a link (a move of the address): it ends too.
+    if (ended.length) await endTokens(userId, tx);
+    return ended.length > 0;
+  });
 }
 
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
@@ -189,7 +155,7 @@ const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 /** What a change to the account's sign-in is checked against: its name, address and password hash. */
 export async function signInDetails(userId: string) {
   const [row] = await db()
-    .select({ email: users.email, name: users.name, passwordHash: users.passwordHash })
+    .select({ email: users.email, name: users.name, handle: users.nickname, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -213,20 +179,21 @@ export async function changePassword(userId: string, input: ChangePasswordInput,
   const weakness =
     input.newPassword === input.currentPassword
       ? 'Choose a password different from your current one.'
-      : await checkPasswordStrength(input.newPassword, { email: row.email, name: row.name });
+      : await checkPasswordStrength(input.newPassword, row);
   if (weakness) throw new AppError('bad_request', weakness, { newPassword: weakness });
   // Only over the hash that was checked: a change made meanwhile (another device) wins,
   // and this one is refused rather than silently replacing it.
-  const changed = await db()
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(input.newPassword),
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash)))
-    .returning({ id: users.id });
-  if (changed.length === 0) {
-    throw new AppError('conflict', 'Your password was changed on another device just now. Please sign in again.');
-  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db().transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash!)))
+      .returning({ id: users.id });
+    if (changed.length === 0) {
+      throw new AppError('conflict', 'Your password was changed on another device just now. Please sign in again.');
+    }
+    // A move of the address or a reset asked with the old password ends with it.
+    await endTokens(userId, tx);
+  });
 }

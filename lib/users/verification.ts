@@ -4,8 +4,8 @@ import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { consumeRateLimit } from '@/lib/rate-limit';
 import { accountTokens, users } from '@/models';
-import { queueAccountMail, siteLink } from './account-mail';
-import { consumeToken, issueToken, peekToken } from './tokens';
+import { siteLink } from './account-mail';
+import { consumeToken, mailLink, peekToken } from './tokens';
 
 // A confirmed address is one whose owner followed a link sent there, or one the identity
 // provider says it checked. Until then the account may browse, join free envolvements,
@@ -21,13 +21,11 @@ export function requireVerified(viewer: { emailVerified: boolean }): void {
 }
 
 /** Sends the account a new link to confirm its address; the links sent before end. */
-export async function sendVerification(user: { id: string; name: string; email: string }): Promise<void> {
-  const token = await issueToken(user.id, 'email_verify', user.email);
-  await queueAccountMail(
-    user.email,
-    { kind: 'verify_email', payload: { name: user.name, url: siteLink(`/verify-email?token=${token}`) } },
-    user.id,
-  );
+async function sendVerification(user: { id: string; name: string; email: string }): Promise<void> {
+  await mailLink(db(), { userId: user.id, purpose: 'email_verify', email: user.email }, (token) => ({
+    kind: 'verify_email',
+    payload: { name: user.name, url: siteLink(`/verify-email?token=${token}`) },
+  }));
 }
 
 /** "Send the link again" on the account page. */

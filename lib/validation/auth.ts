@@ -28,6 +28,9 @@ export const registerSchema = z.object({
   handle: handleSchema,
   email: emailSchema,
   password: newPassword('Password is required'),
+  // Where to go once the address is confirmed (a checkout, the page signed up from); a path
+  // of this site only, checked again where it is used.
+  returnPath: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -53,3 +56,9 @@ export const resetPasswordSchema = z.object({
 });
 
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Following a sign-up's link: its token, and the password chosen then when another browser follows it. */
+export const confirmSignUpSchema = z.object({
+  token: accountTokenSchema,
+  password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
+});

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
+import { hashPassword } from '@/lib/users/password';
 import { envolvements, purchases, users, type NewEnvolvementRow } from '@/models';
 import { connectCreator } from '../helpers/payout-accounts';
 
@@ -28,6 +30,28 @@ export async function createUser(overrides: Partial<TestUser> = {}): Promise<Tes
     ...overrides,
   };
   await db().insert(users).values(user);
+  return user;
+}
+
+/**
+ * An e-mail and password account as a sign-up leaves it once its link is followed, or, with
+ * `confirmed: false`, as one made before sign-ups waited for the link.
+ */
+export async function createLocalUser(
+  input: { name: string; handle: string; email: string; password: string },
+  { confirmed = true }: { confirmed?: boolean } = {},
+) {
+  const email = input.email.toLowerCase();
+  const user = await createUser({
+    name: input.name,
+    nickname: input.handle,
+    email,
+    emailVerifiedAt: confirmed ? new Date() : null,
+  });
+  await db()
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password) })
+    .where(eq(users.id, user.id));
   return user;
 }
 

@@ -2,14 +2,18 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { expect, onTestFinished, vi } from 'vitest';
 import { db } from '@/lib/db/client';
 import type { AccountMailKind, AccountTokenPurpose } from '@/lib/domain/accounts';
+import { lookUpAddresses } from '@/lib/users/address-lookups';
 import { accountMail, accountTokens, users } from '@/models';
 
 // What the account flows leave behind, read as the tests compare it: the messages queued in
 // the account_mail outbox (with the links they carry until sent), the single-use links
-// stored for each account, and the user row's account fields.
+// stored for each account, and the user row's account fields. Requests that name an address
+// (a sign-up, a reset, a move) are looked up by the mail job before their messages exist:
+// reading the outbox runs that step first, as the job would within seconds.
 
 /** The messages queued so far, oldest first: to whom, what kind, what they say. */
 export async function queuedMail() {
+  await lookUpAddresses();
   return db()
     .select({
       to: accountMail.toAddress,
@@ -40,6 +44,7 @@ export async function tokenMailed(kind: AccountMailKind, to: string): Promise<st
 
 /** The links stored for an account, oldest first. */
 export async function tokensOf(userId: string, purpose?: AccountTokenPurpose) {
+  await lookUpAddresses();
   const rows = await db()
     .select({
       purpose: accountTokens.purpose,

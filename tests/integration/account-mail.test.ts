@@ -1,12 +1,16 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { ACCOUNT_MAIL_KINDS } from '@/lib/domain/accounts';
 import type { AccountMail } from '@/lib/mail/account-emails';
 import { MAX_ATTEMPTS, type DeliveryReport } from '@/lib/mail/outbox';
+import { RATE_LIMITS } from '@/lib/rate-limit';
 import { deliverAccountMail, queueAccountMail } from '@/lib/users/account-mail';
-import { verifyEmail } from '@/lib/users/verification';
-import { accountMail } from '@/models';
+import { lookUpAddresses } from '@/lib/users/address-lookups';
+import { confirmSignUp } from '@/lib/users/sign-up-confirm';
+import { accountMail, users } from '@/models';
+import { createUser } from '../factories';
+import { laterBy } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { useKeptLogs } from '../helpers/logs';
@@ -67,16 +71,24 @@ function linkInText(mail: ReceivedMail, path: string): string {
   return found[0];
 }
 
-const signUp = () =>
-  call('POST', '/api/auth/register', {
+/** Signs up through the API, and lets the mail job look the address up; gives the browser's proof. */
+async function signUp(): Promise<string> {
+  const sent = await call('POST', '/api/auth/register', {
     json: { name: 'Ada Lovelace', handle: 'ada_l', email: 'ada@example.com', password: 'Tulip-Rocket-Lantern-93' },
   });
+  expect(sent.status).toBe(202);
+  await lookUpAddresses();
+  return /=([A-Za-z0-9_-]{43});/.exec(sent.response.headers.get('set-cookie') ?? '')![1]!;
+}
+
+/** A confirmed account at `email`: what any message but a confirmation link needs. */
+const ownerOf = (email: string) => createUser({ email, name: 'Ada' });
 
 describe('delivery', () => {
   it('sends the sign-up link as HTML with a plain-text part, then erases it from the row', async () => {
-    expect((await signUp()).status).toBe(202);
+    const proof = await signUp();
     const pending = await onlyRow();
-    expect(pending).toMatchObject({ to: 'ada@example.com', kind: 'verify_email', status: 'pending', attempts: 0 });
+    expect(pending).toMatchObject({ to: 'ada@example.com', kind: 'sign_up_confirm', status: 'pending', attempts: 0 });
     const url = pending.payload!.url!;
     // Nothing goes out with the request: the job sends it.
     expect(smtp.received).toEqual([]);
@@ -92,9 +104,11 @@ describe('delivery', () => {
     expect(mail.parsed.html).toEqual(expect.stringContaining('Hi <!-- -->Ada Lovelace'));
     const text = mail.parsed.text ?? '';
     expect(text).toContain('Hi Ada Lovelace,');
-    expect(text).toContain('Please confirm that this is your e-mail address.');
+    expect(text).toContain(
+      'Please confirm that this is your e-mail address: your Envolve account is made when you do.',
+    );
     expect(text).toContain('The link works for 48 hours.');
-    expect(linkInText(mail, '/verify-email')).toBe(url);
+    expect(linkInText(mail, '/sign-up/confirm')).toBe(url);
 
     expect(await onlyRow()).toMatchObject({
       status: 'sent',
@@ -109,12 +123,13 @@ describe('delivery', () => {
     expect(await deliverAccountMail()).toEqual(nothing);
     expect(smtp.received).toHaveLength(1);
 
-    // The link as read from the message does what it says.
-    const token = new URL(linkInText(mail, '/verify-email')).searchParams.get('token')!;
-    expect(await verifyEmail(token)).toEqual({ status: 'confirmed', email: 'ada@example.com' });
+    // The link as read from the message does what it says, in the browser that signed up.
+    const token = new URL(linkInText(mail, '/sign-up/confirm')).searchParams.get('token')!;
+    expect(await confirmSignUp({ token, proof })).toMatchObject({ email: 'ada@example.com' });
   });
 
   const examples: AccountMail[] = [
+    { kind: 'sign_up_confirm', payload: { name: 'Ada', url: `${SITE}/sign-up/confirm?token=${'s'.repeat(43)}` } },
     { kind: 'verify_email', payload: { name: 'Ada', url: `${SITE}/verify-email?token=${'v'.repeat(43)}` } },
     {
       kind: 'sign_up_attempt',
@@ -138,11 +153,15 @@ describe('delivery', () => {
 
   it('sends every kind with a subject, HTML and a plain-text part that carries its links', async () => {
     expect(examples.map((mail) => mail.kind).sort()).toEqual([...ACCOUNT_MAIL_KINDS].sort());
-    for (const mail of examples) await queueAccountMail(`${mail.kind}@example.com`, mail, null);
+    for (const mail of examples) {
+      await ownerOf(`${mail.kind}@example.com`);
+      expect(await queueAccountMail(`${mail.kind}@example.com`, mail, null)).toBe(true);
+    }
     expect(await deliverAccountMail()).toEqual({ ...nothing, sent: examples.length });
 
     const byKind = new Map(smtp.received.map((mail) => [mail.envelope.to[0]!.split('@')[0]!, mail]));
     expect(Object.fromEntries(examples.map(({ kind }) => [kind, byKind.get(kind)?.parsed.subject]))).toEqual({
+      sign_up_confirm: 'Confirm your e-mail address',
       verify_email: 'Confirm your e-mail address',
       sign_up_attempt: 'Someone tried to sign up with your address',
       password_reset: 'Reset your Envolve password',
@@ -168,6 +187,7 @@ describe('delivery', () => {
   });
 
   it('escapes what the person typed in the HTML and keeps it as typed in the text', async () => {
+    await ownerOf('ada@example.com');
     await queueAccountMail('ada@example.com', { kind: 'account_deleted', payload: { name: 'Ada <b>& Co</b>' } }, null);
     await deliverAccountMail();
     const mail = smtp.received[0]!;
@@ -181,7 +201,7 @@ const text = (mail: ReceivedMail) => mail.parsed.text ?? '';
 
 describe('when the SMTP server refuses', () => {
   it('keeps the message and its link, tries again after 30 seconds, and erases the link once sent', async () => {
-    expect((await signUp()).status).toBe(202);
+    await signUp();
     const url = (await onlyRow()).payload!.url!;
     smtp.failNext(1);
 
@@ -206,11 +226,12 @@ describe('when the SMTP server refuses', () => {
     await makeDue();
     expect(await deliverAccountMail()).toEqual({ ...nothing, sent: 1 });
     expect(smtp.received).toHaveLength(1);
-    expect(linkInText(smtp.received[0]!, '/verify-email')).toBe(url);
+    expect(linkInText(smtp.received[0]!, '/sign-up/confirm')).toBe(url);
     expect(await onlyRow()).toMatchObject({ status: 'sent', attempts: 2, payload: null });
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts, waiting longer after each`, async () => {
+    await ownerOf('ada@example.com');
     await queueAccountMail('ada@example.com', { kind: 'account_deleted', payload: { name: 'Ada' } }, null);
     smtp.failNext(MAX_ATTEMPTS);
     const waits: number[] = [];
@@ -228,10 +249,59 @@ describe('when the SMTP server refuses', () => {
   });
 
   it('skips a message whose content is gone instead of sending an empty one', async () => {
+    await ownerOf('ada@example.com');
     await queueAccountMail('ada@example.com', { kind: 'account_deleted', payload: { name: 'Ada' } }, null);
     await db().update(accountMail).set({ payload: null });
     expect(await deliverAccountMail()).toEqual({ ...nothing, skipped: 1 });
     expect(await onlyRow()).toMatchObject({ status: 'skipped', lockedUntil: null });
     expect(smtp.dataCount()).toBe(0);
+  });
+});
+
+describe('what may be queued to an address', () => {
+  const notice: AccountMail = { kind: 'account_deleted', payload: { name: 'Ada' } };
+  const confirmation: AccountMail = {
+    kind: 'verify_email',
+    payload: { name: 'Ada', url: `${SITE}/verify-email?token=${'v'.repeat(43)}` },
+  };
+
+  it('to an address nobody confirmed, only the link that confirms it', async () => {
+    await createUser({ email: 'unconfirmed@example.com', emailVerifiedAt: null });
+    await createUser({ email: 'gone@example.com' }).then((user) =>
+      db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id)),
+    );
+    for (const to of ['nobody@example.com', 'unconfirmed@example.com', 'gone@example.com'])
+      expect(await queueAccountMail(to, notice, null)).toBe(false);
+    expect(await rows()).toEqual([]);
+    for (const to of ['nobody@example.com', 'Unconfirmed@Example.com'])
+      expect(await queueAccountMail(to, confirmation, null)).toBe(true);
+    expect((await rows()).map((row) => [row.to, row.kind])).toEqual([
+      ['nobody@example.com', 'verify_email'],
+      ['Unconfirmed@Example.com', 'verify_email'],
+    ]);
+  });
+
+  it(`at most ${RATE_LIMITS.addressMail.points} an hour to one address, of every kind together, whatever its case`, async () => {
+    await ownerOf('ada@example.com');
+    const limit = RATE_LIMITS.addressMail.points;
+    const sent = [];
+    for (let i = 0; i <= limit; i += 1)
+      sent.push(
+        await queueAccountMail(i % 2 ? 'ADA@example.com' : 'ada@example.com', i % 3 ? notice : confirmation, null),
+      );
+    expect(sent).toEqual([...Array(limit).fill(true), false]);
+    expect(await rows()).toHaveLength(limit);
+    // Another address is counted apart; the window over, the address gets mail again.
+    await ownerOf('bea@example.com');
+    expect(await queueAccountMail('bea@example.com', notice, null)).toBe(true);
+    laterBy(RATE_LIMITS.addressMail.duration);
+    expect(await queueAccountMail('ada@example.com', notice, null)).toBe(true);
+  });
+
+  it('counts in the statement that queues: fifty at once queue exactly the cap', async () => {
+    await ownerOf('ada@example.com');
+    const sent = await Promise.all(Array.from({ length: 50 }, () => queueAccountMail('ada@example.com', notice, null)));
+    expect(sent.filter(Boolean)).toHaveLength(RATE_LIMITS.addressMail.points);
+    expect(await rows()).toHaveLength(RATE_LIMITS.addressMail.points);
   });
 });

@@ -4,9 +4,10 @@ import { db } from '@/lib/db/client';
 import { redirectLogs } from '@/lib/log';
 import { deliverDueEmails } from '@/lib/notifications/deliver';
 import { RATE_LIMITS } from '@/lib/rate-limit';
+import { mailLink } from '@/lib/users/tokens';
 import { UNVERIFIED_MESSAGE, verifyEmail } from '@/lib/users/verification';
 import { emailOutbox, notifications, payoutAccounts, users } from '@/models';
-import { createEnvolvement, createUser, type TestUser } from '../factories';
+import { createEnvolvement, createLocalUser, createUser, type TestUser } from '../factories';
 import { accountOf, expireTokens, laterBy, queuedMail, tokenMailed, tokensOf } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
@@ -34,17 +35,22 @@ const UNAUTHORIZED = { error: 'You must be signed in to do this.', code: 'unauth
 const UNVERIFIED = { status: 403, body: { error: UNVERIFIED_MESSAGE, code: 'forbidden' } };
 const ALREADY = { status: 400, body: { error: 'Your e-mail address is already confirmed.', code: 'bad_request' } };
 
-let signUps = 0;
-/** Signs up through the API as a new person would; gives the account as a session names it. */
-async function signUp(email: string, name = 'Ada Lovelace'): Promise<TestUser> {
-  signUps += 1;
-  const res = await call('POST', '/api/auth/register', {
-    json: { name, handle: `member_${signUps}`, email, password: PASSWORD },
-    headers: { 'x-forwarded-for': `198.51.100.${signUps % 250}` },
-  });
-  expect(res.status).toBe(202);
-  const [row] = await db().select().from(users).where(eq(users.email, email));
-  return { id: row!.id, name: row!.name, nickname: row!.nickname, email, picture: null };
+let accounts = 0;
+/**
+ * An account whose address nobody has confirmed yet (made before sign-ups waited for their
+ * link, or by an identity provider that did not check it), mailed a link to confirm it.
+ */
+async function createUnconfirmed(email: string, name = 'Ada Lovelace'): Promise<TestUser> {
+  accounts += 1;
+  const user = await createLocalUser(
+    { name, handle: `member_${accounts}`, email, password: PASSWORD },
+    { confirmed: false },
+  );
+  await mailLink(db(), { userId: user.id, purpose: 'email_verify', email }, (token) => ({
+    kind: 'verify_email',
+    payload: { name, url: `${SITE}/verify-email?token=${token}` },
+  }));
+  return user;
 }
 
 const resend = (as: TestUser | null, headers?: Record<string, string>) =>
@@ -57,7 +63,7 @@ async function answer(promise: ReturnType<typeof resend>) {
 
 describe('the link that confirms an address', () => {
   it('confirms the address it was sent to, once; following it again still says so', async () => {
-    const ada = await signUp('ada@example.com');
+    const ada = await createUnconfirmed('ada@example.com');
     expect(await accountOf(ada.id)).toMatchObject({ verified: false });
     const token = await tokenMailed('verify_email', 'ada@example.com');
 
@@ -69,7 +75,7 @@ describe('the link that confirms an address', () => {
   });
 
   it('calls a token never issued invalid, and confirms nothing', async () => {
-    const ada = await signUp('ada@example.com');
+    const ada = await createUnconfirmed('ada@example.com');
     const real = await tokenMailed('verify_email', 'ada@example.com');
     const forged = `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`;
     expect(await verifyEmail(forged)).toEqual({ status: 'invalid' });
@@ -78,7 +84,7 @@ describe('the link that confirms an address', () => {
   });
 
   it('says an expired link has expired, and confirms nothing', async () => {
-    const ada = await signUp('ada@example.com');
+    const ada = await createUnconfirmed('ada@example.com');
     const token = await tokenMailed('verify_email', 'ada@example.com');
     await expireTokens(ada.id);
     expect(await verifyEmail(token)).toEqual({ status: 'expired' });
@@ -86,7 +92,7 @@ describe('the link that confirms an address', () => {
   });
 
   it('ends with a newer link: the older one has expired, the newer one confirms', async () => {
-    const ada = await signUp('ada@example.com');
+    const ada = await createUnconfirmed('ada@example.com');
     const older = await tokenMailed('verify_email', 'ada@example.com');
     expect((await resend(ada)).status).toBe(202);
     const newer = await tokenMailed('verify_email', 'ada@example.com');
@@ -97,7 +103,7 @@ describe('the link that confirms an address', () => {
   });
 
   it('confirms nothing once the account has moved to another address', async () => {
-    const ada = await signUp('ada@example.com');
+    const ada = await createUnconfirmed('ada@example.com');
     const token = await tokenMailed('verify_email', 'ada@example.com');
     await db().update(users).set({ email: 'ada@elsewhere.example' }).where(eq(users.id, ada.id));
     expect(await verifyEmail(token)).toEqual({ status: 'expired' });
@@ -105,8 +111,8 @@ describe('the link that confirms an address', () => {
   });
 
   it('confirms only its own account: another person’s link leaves this one as it was', async () => {
-    const ada = await signUp('ada@example.com');
-    const bob = await signUp('bob@example.com', 'Bob');
+    const ada = await createUnconfirmed('ada@example.com');
+    const bob = await createUnconfirmed('bob@example.com', 'Bob');
     expect(await verifyEmail(await tokenMailed('verify_email', 'bob@example.com'))).toEqual({
       status: 'confirmed',
       email: 'bob@example.com',
@@ -118,7 +124,7 @@ describe('the link that confirms an address', () => {
 
 describe('POST /api/account/verification: sending the link again', () => {
   it('answers 202 with the address, and mails a new link there', async () => {
-    const ada = await signUp('ada@example.com');
+    const ada = await createUnconfirmed('ada@example.com');
     expect(await answer(resend(ada))).toEqual({ status: 202, body: { email: 'ada@example.com' } });
     const token = await tokenMailed('verify_email', 'ada@example.com');
     expect((await queuedMail()).filter((m) => m.kind === 'verify_email')).toEqual([
@@ -133,7 +139,7 @@ describe('POST /api/account/verification: sending the link again', () => {
   });
 
   it('answers 401 signed out, and 403 from another site, sending nothing', async () => {
-    const ada = await signUp('ada@example.com');
+    const ada = await createUnconfirmed('ada@example.com');
     expect(await answer(resend(null))).toEqual({ status: 401, body: UNAUTHORIZED });
     expect(await answer(resend(ada, { origin: 'https://elsewhere.example' }))).toEqual({
       status: 403,
@@ -145,7 +151,7 @@ describe('POST /api/account/verification: sending the link again', () => {
   it('answers 400 for an address already confirmed, and for an account with no address', async () => {
     const confirmed = await createUser();
     expect(await answer(resend(confirmed))).toEqual(ALREADY);
-    const ada = await signUp('ada@example.com');
+    const ada = await createUnconfirmed('ada@example.com');
     await verifyEmail(await tokenMailed('verify_email', 'ada@example.com'));
     expect(await answer(resend(ada))).toEqual(ALREADY);
     const noAddress = await createUser({ id: 'oidc|noaddress', email: null as never, emailVerifiedAt: null });
@@ -157,8 +163,8 @@ describe('POST /api/account/verification: sending the link again', () => {
   });
 
   it('mails only the signed-in account, and leaves another account’s link working', async () => {
-    const ada = await signUp('ada@example.com');
-    const bob = await signUp('bob@example.com', 'Bob');
+    const ada = await createUnconfirmed('ada@example.com');
+    const bob = await createUnconfirmed('bob@example.com', 'Bob');
     const adaLink = await tokenMailed('verify_email', 'ada@example.com');
     expect(await answer(resend(bob))).toEqual({ status: 202, body: { email: 'bob@example.com' } });
     expect((await queuedMail()).filter((m) => m.to === 'ada@example.com')).toHaveLength(1);
@@ -167,8 +173,8 @@ describe('POST /api/account/verification: sending the link again', () => {
   });
 
   it(`sends ${RATE_LIMITS.verificationResend.points} an hour per account, then says how long to wait`, async () => {
-    const ada = await signUp('ada@example.com');
-    const bob = await signUp('bob@example.com', 'Bob');
+    const ada = await createUnconfirmed('ada@example.com');
+    const bob = await createUnconfirmed('bob@example.com', 'Bob');
     for (let i = 0; i < RATE_LIMITS.verificationResend.points; i += 1) expect((await resend(ada)).status).toBe(202);
     const past = await resend(ada);
     expect({ status: past.status, body: past.body }).toEqual({
@@ -200,7 +206,7 @@ describe('what waits for a confirmed address', () => {
   it('paying: 403 until the buyer confirms, with nothing asked of Stripe; then the checkout opens', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id, { priceCents: 1999 });
-    const buyer = await signUp('buyer@example.com', 'Buyer');
+    const buyer = await createUnconfirmed('buyer@example.com', 'Buyer');
     expect(await answer(checkout(buyer, row.id))).toEqual(UNVERIFIED);
     expect(intentsOf(buyer)).toEqual([]);
 
@@ -222,14 +228,14 @@ describe('what waits for a confirmed address', () => {
   it('joining a free envolvement does not wait', async () => {
     const creator = await createUser();
     const row = await createEnvolvement(creator.id);
-    const fan = await signUp('fan@example.com', 'Fan');
+    const fan = await createUnconfirmed('fan@example.com', 'Fan');
     expect(
       await answer(call('POST', '/api/payment/grant-access', { as: fan, json: { submissionId: row.id } })),
     ).toEqual({ status: 200, body: { success: true } });
   });
 
   it('selling: payouts onboarding is 403 until the creator confirms, and makes no Stripe account', async () => {
-    const creator = await signUp('creator@example.com', 'Creator');
+    const creator = await createUnconfirmed('creator@example.com', 'Creator');
     expect(await answer(onboarding(creator))).toEqual(UNVERIFIED);
     expect(accountCreates()).toEqual([]);
     expect(await db().select().from(payoutAccounts).where(eq(payoutAccounts.userId, creator.id))).toEqual([]);
@@ -248,7 +254,7 @@ describe('what waits for a confirmed address', () => {
   });
 
   it('notification e-mails: skipped for a recipient who has not confirmed, sent once they have', async () => {
-    const creator = await signUp('creator@example.com', 'Creator');
+    const creator = await createUnconfirmed('creator@example.com', 'Creator');
     const row = await createEnvolvement(creator.id);
     const join = async () => {
       const fan = await createUser();

@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getAuthOptions, sessionVersionOf } from '@/lib/auth/options';
 import { db } from '@/lib/db/client';
 import { redirectLogs } from '@/lib/log';
-import { createLocalUser, endAllSessions, upsertOidcUser, type OidcIdentity } from '@/lib/users/service';
+import { endAllSessions, upsertOidcUser, type OidcIdentity } from '@/lib/users/service';
 import { users } from '@/models';
-import { createUser } from '../factories';
-import { accountOf } from '../helpers/account-mail';
+import { createLocalUser, createUser } from '../factories';
+import { accountOf, tokenMailed } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
+import { call } from '../helpers/http';
 
 useTestDatabase();
 
@@ -34,6 +35,52 @@ function authorize(credentials: Record<string, string> | undefined) {
   };
   return provider.options.authorize(credentials);
 }
+
+/** The sign-up link's provider, called as next-auth calls it: the form, and the request's headers. */
+function authorizeSignUp(credentials: Record<string, string>, cookie?: string) {
+  // next-auth merges a provider's own options (its id among them) in only when it starts.
+  const provider = getAuthOptions().providers.find(
+    (p) => (p as { options?: { id?: string } }).options?.id === 'sign-up',
+  ) as unknown as {
+    options: {
+      authorize: (c: Record<string, string>, request: { headers: Record<string, string> }) => Promise<unknown>;
+    };
+  };
+  return provider.options.authorize(credentials, { headers: cookie ? { cookie } : {} });
+}
+
+describe('following a sign-up’s link', () => {
+  async function mailedSignUp(email: string, handle: string) {
+    const sent = await call('POST', '/api/auth/register', {
+      json: { name: 'Nia Okafor', handle, email, password: PASSWORD },
+      headers: { 'x-forwarded-for': '192.0.2.44' },
+    });
+    expect(sent.status).toBe(202);
+    const cookie = sent.response.headers.get('set-cookie')!.split(';')[0]!;
+    return { cookie, token: await tokenMailed('sign_up_confirm', email) };
+  }
+
+  it('signs in the browser that signed up, with nothing typed, to the account it makes', async () => {
+    const { cookie, token } = await mailedSignUp('nia@example.com', 'nia_o');
+    expect(await authorizeSignUp({ token }, `other=1; ${cookie}`)).toEqual({
+      id: expect.stringMatching(/^local\|/),
+      name: 'Nia Okafor',
+      nickname: 'nia_o',
+      email: 'nia@example.com',
+      image: null,
+    });
+    // Once: the link has made its account.
+    expect(await authorizeSignUp({ token }, cookie)).toBeNull();
+  });
+
+  it('signs in another browser with the password chosen, and nobody without it', async () => {
+    const { token } = await mailedSignUp('oli@example.com', 'oli_o');
+    expect(await authorizeSignUp({ token })).toBeNull();
+    expect(await authorizeSignUp({ token, password: 'Harbor-Violet-Compass-58' })).toBeNull();
+    expect(await authorizeSignUp({ token: 'not a token', password: PASSWORD })).toBeNull();
+    expect(await authorizeSignUp({ token, password: PASSWORD })).toMatchObject({ nickname: 'oli_o' });
+  });
+});
 
 describe('the credentials check', () => {
   it('answers the account’s public fields for the right password', async () => {

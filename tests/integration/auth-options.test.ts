@@ -35,16 +35,23 @@ describe('next-auth options', () => {
     expect(options.pages).toEqual({ signIn: '/login', error: '/login' });
   });
 
-  it('offers the e-mail and password form, and only that without OIDC settings', () => {
+  it('offers the e-mail and password form and the sign-up link, and only those without OIDC settings', () => {
     setOidcEnv({});
     const { providers } = getAuthOptions();
-    expect(providers).toHaveLength(1);
-    expect((providers[0] as unknown as { options: unknown }).options).toEqual({
-      id: 'credentials',
-      name: 'Email',
-      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-      authorize: expect.any(Function),
-    });
+    expect(providers.map((provider) => (provider as unknown as { options: unknown }).options)).toEqual([
+      {
+        id: 'credentials',
+        name: 'Email',
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        authorize: expect.any(Function),
+      },
+      {
+        id: 'sign-up',
+        name: 'Sign-up link',
+        credentials: { token: { label: 'Link', type: 'text' }, password: { label: 'Password', type: 'password' } },
+        authorize: expect.any(Function),
+      },
+    ]);
   });
 });
 
@@ -64,7 +71,7 @@ describe('OpenID Connect settings', () => {
       setOidcEnv(env);
       expect([env, isOidcConfigured()]).toEqual([env, configured]);
       expect(getAuthOptions().providers.map((p) => p.id)).toEqual(
-        configured ? ['credentials', 'oidc'] : ['credentials'],
+        configured ? ['credentials', 'credentials', 'oidc'] : ['credentials', 'credentials'],
       );
     }
   });

@@ -7,9 +7,9 @@ import { getViewer, getViewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db/client';
 import { redirectLogs } from '@/lib/log';
 import { RATE_LIMITS } from '@/lib/rate-limit';
-import { createLocalUser, endAllSessions, getAccountUser, verifyLocalCredentials } from '@/lib/users/service';
+import { endAllSessions, getAccountUser, verifyLocalCredentials } from '@/lib/users/service';
 import { users } from '@/models';
-import { createUser } from '../factories';
+import { createLocalUser, createUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { buildRequest, call } from '../helpers/http';
 
@@ -188,7 +188,7 @@ describe('POST /api/auth/password', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual(
       refusal(
-        'This password is too easy to guess. It contains your name, your email address or the site’s name. Add more words that are less common.',
+        'This password is too easy to guess. It contains your name, your handle, your email address or the site’s name. Add more words that are less common.',
       ),
     );
 

@@ -8,8 +8,8 @@ import { verifyPassword } from '@/lib/users/password';
 import { db } from '@/lib/db/client';
 import { redirectLogs } from '@/lib/log';
 import { RATE_LIMITS } from '@/lib/rate-limit';
-import { createLocalUser } from '@/lib/users/service';
 import { users } from '@/models';
+import { createLocalUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 

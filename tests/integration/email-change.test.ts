@@ -5,10 +5,11 @@ import { TOKEN_LIFETIME_MINUTES } from '@/lib/domain/accounts';
 import { RATE_LIMITS } from '@/lib/rate-limit';
 import { confirmEmailChange } from '@/lib/users/email-change';
 import { resetLinkWorks } from '@/lib/users/recovery';
-import { createLocalUser, verifyLocalCredentials } from '@/lib/users/service';
+import { endAllSessions, verifyLocalCredentials } from '@/lib/users/service';
 import { issueToken } from '@/lib/users/tokens';
-import { users } from '@/models';
-import { createUser, type TestUser } from '../factories';
+import { verifyEmail } from '@/lib/users/verification';
+import { accountRequests, users } from '@/models';
+import { type TestUser, createLocalUser, createUser } from '../factories';
 import { accountOf, expireTokens, laterBy, onlyMail, queuedMail, tokenMailed, tokensOf } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
 import { call, useSiteUrl } from '../helpers/http';
@@ -209,7 +210,7 @@ describe('following the link sent to the new address', () => {
         })
       ).status,
     ).toBe(202);
-    expect(await onlyMail('verify_email', 'ada@example.com')).toMatchObject({ kind: 'verify_email' });
+    expect(await onlyMail('sign_up_confirm', 'ada@example.com')).toMatchObject({ kind: 'sign_up_confirm' });
   });
 
   it('works once', async () => {
@@ -261,5 +262,64 @@ describe('following the link sent to the new address', () => {
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, ada.id));
     expect(await confirmEmailChange(token)).toEqual({ status: 'expired' });
     expect(await accountOf(ada.id)).toMatchObject({ email: 'ada@example.com' });
+  });
+});
+
+describe('a pending move, reset or confirmation ends with the account’s sign-in', () => {
+  const NEW_PASSWORD = 'Harbor-Violet-Compass-58';
+
+  /** Links of every kind mailed to the account, and a move asked but not yet looked up. */
+  async function pendingLinks(ada: TestUser) {
+    expect((await changeEmail(ada, { email: 'mallory@example.com', password: PASSWORD })).status).toBe(202);
+    const move = await tokenMailed('email_change_confirm', 'mallory@example.com');
+    const reset = await issueToken(ada.id, 'password_reset', ada.email);
+    const confirm = await issueToken(ada.id, 'email_verify', ada.email);
+    expect((await changeEmail(ada, { email: 'mallory2@example.com', password: PASSWORD })).status).toBe(202);
+    expect(await db().select().from(accountRequests)).toHaveLength(1);
+    return { move, reset, confirm };
+  }
+
+  async function expectAllEnded(ada: TestUser, links: Awaited<ReturnType<typeof pendingLinks>>) {
+    expect(await confirmEmailChange(links.move)).toEqual({ status: 'expired' });
+    expect(await resetLinkWorks(links.reset)).toBe(false);
+    expect((await verifyEmail(links.confirm)).status).not.toBe('confirmed');
+    // The move asked before the change is never looked up: nothing reaches the other address.
+    expect((await queuedMail()).filter((mail) => mail.to === 'mallory2@example.com')).toEqual([]);
+    expect(await db().select().from(accountRequests)).toEqual([]);
+    if ((await accountOf(ada.id))?.email) expect((await accountOf(ada.id))!.email).toBe(ada.email);
+  }
+
+  it('when the password is changed on the Account page', async () => {
+    const ada = await createAda();
+    const links = await pendingLinks(ada);
+    await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, ada.id));
+    const changed = await call('POST', '/api/auth/password', {
+      as: ada,
+      json: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    await expectAllEnded(ada, links);
+  });
+
+  it('when the account signs out everywhere', async () => {
+    const ada = await createAda();
+    const links = await pendingLinks(ada);
+    await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, ada.id));
+    expect(await endAllSessions(ada.id, 0)).toBe(true);
+    await expectAllEnded(ada, links);
+  });
+
+  it('when the account is deleted', async () => {
+    const ada = await createAda();
+    const links = await pendingLinks(ada);
+    expect((await call('DELETE', '/api/account', { as: ada, json: { password: PASSWORD } })).status).toBe(200);
+    await expectAllEnded(ada, links);
+  });
+
+  it('but not when a session that had already ended tries to sign out', async () => {
+    const ada = await createAda();
+    await pendingLinks(ada);
+    expect(await endAllSessions(ada.id, 7)).toBe(false);
+    expect(await db().select().from(accountRequests)).toHaveLength(1);
   });
 });

@@ -7,11 +7,12 @@ import { TOKEN_LIFETIME_MINUTES } from '@/lib/domain/accounts';
 import { consumeRateLimit, limitReached, RATE_LIMITS } from '@/lib/rate-limit';
 import { RESET_LINK_EXPIRED } from '@/lib/users/recovery';
 import { issueToken } from '@/lib/users/tokens';
-import { createLocalUser, verifyLocalCredentials } from '@/lib/users/service';
-import { users } from '@/models';
-import { createUser, type TestUser } from '../factories';
+import { verifyLocalCredentials } from '@/lib/users/service';
+import { accountRequests, users } from '@/models';
+import { type TestUser, createLocalUser, createUser } from '../factories';
 import { accountOf, expireTokens, laterBy, queuedMail, tokenMailed, tokensOf } from '../helpers/account-mail';
 import { useTestDatabase } from '../helpers/db';
+import { recordStatements } from '../helpers/statements';
 import { call, NOT_JSON, postBrokenJson, postsFromClients, useSiteUrl } from '../helpers/http';
 
 useTestDatabase();
@@ -44,13 +45,10 @@ let accounts = 0;
 /** An e-mail and password account, confirmed or not. */
 async function createAda(email = 'ada@example.com', options: { confirmed?: boolean } = { confirmed: true }) {
   accounts += 1;
-  const user = await createLocalUser({
-    name: 'Ada Lovelace',
-    handle: `ada_${accounts}`,
-    email,
-    password: OLD_PASSWORD,
-  });
-  if (options.confirmed) await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+  const user = await createLocalUser(
+    { name: 'Ada Lovelace', handle: `ada_${accounts}`, email, password: OLD_PASSWORD },
+    { confirmed: options.confirmed },
+  );
   return { ...user, email } as TestUser;
 }
 
@@ -90,13 +88,15 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await verifyLocalCredentials('ada@example.com', OLD_PASSWORD)).toMatchObject({ id: ada.id });
   });
 
-  it('answers exactly the same for an address with no account, or one that signs in elsewhere, and mails them nothing', async () => {
+  it('answers exactly the same for an address with no account, one that signs in elsewhere, or one nobody confirmed, and mails them nothing', async () => {
     await createAda();
     await createUser({ id: 'oidc|bob', email: 'bob@example.com' });
+    await createAda('cal@example.com', { confirmed: false });
     const known = await forgot({ email: 'ada@example.com' });
     const unknown = await forgot({ email: 'nobody@example.com' });
     const noPassword = await forgot({ email: 'bob@example.com' });
-    for (const other of [unknown, noPassword]) {
+    const unconfirmed = await forgot({ email: 'cal@example.com' });
+    for (const other of [unknown, noPassword, unconfirmed]) {
       expect({ status: other.status, body: other.body }).toEqual({ status: known.status, body: known.body });
       expect([...other.response.headers.keys()]).toEqual([...known.response.headers.keys()]);
     }
@@ -106,9 +106,29 @@ describe('POST /api/auth/forgot-password', () => {
     ]);
   });
 
-  it(`mails an account at most ${RATE_LIMITS.passwordResetAccount.points} links an hour, answering the same past that`, async () => {
+  it('sends the same statements, and queues the same work, for every address', async () => {
     await createAda();
-    const limit = RATE_LIMITS.passwordResetAccount.points;
+    await createUser({ id: 'oidc|bob', email: 'bob@example.com' });
+    const sentFor = async (email: string) => {
+      const statements = await recordStatements(() => forgot({ email }));
+      const queued = await db()
+        .select({ kind: accountRequests.kind, email: accountRequests.email })
+        .from(accountRequests);
+      await db().delete(accountRequests);
+      return { statements: statements.map((statement) => statement.sql), queued };
+    };
+    const known = await sentFor('ada@example.com');
+    expect(known.queued).toEqual([{ kind: 'password_reset', email: 'ada@example.com' }]);
+    for (const email of ['nobody@example.com', 'bob@example.com']) {
+      const other = await sentFor(email);
+      expect(other.statements).toEqual(known.statements);
+      expect(other.queued).toEqual([{ kind: 'password_reset', email }]);
+    }
+  });
+
+  it(`mails an address at most ${RATE_LIMITS.addressMail.points} messages an hour, answering the same past that`, async () => {
+    await createAda();
+    const limit = RATE_LIMITS.addressMail.points;
     let last = '';
     for (let i = 0; i < limit; i += 1) last = await resetLink('ada@example.com');
     expect(await resetMails()).toHaveLength(limit);
@@ -123,7 +143,7 @@ describe('POST /api/auth/forgot-password', () => {
     // Another account is counted apart; the hour over, the account gets a link again.
     await createAda('bea@example.com');
     await resetLink('bea@example.com');
-    laterBy(RATE_LIMITS.passwordResetAccount.duration);
+    laterBy(RATE_LIMITS.addressMail.duration);
     await resetLink('ada@example.com');
     expect((await resetMails()).filter((mail) => mail.to === 'ada@example.com')).toHaveLength(limit + 1);
   });
@@ -257,7 +277,8 @@ describe('POST /api/auth/reset-password', () => {
     const ada = await createAda('ada@example.com', { confirmed: false });
     const confirmLink = await issueToken(ada.id, 'email_verify', 'ada@example.com');
     const changeLink = await issueToken(ada.id, 'email_change', 'ada@new.example');
-    const token = await resetLink('ada@example.com');
+    // An unconfirmed address is mailed no reset link now; one sent before still works.
+    const token = await issueToken(ada.id, 'password_reset', 'ada@example.com');
     expect((await reset({ token, password: NEW_PASSWORD })).status).toBe(200);
     expect(await accountOf(ada.id)).toMatchObject({ verified: true });
     expect((await tokensOf(ada.id)).map(({ purpose, used }) => ({ purpose, used }))).toEqual([
@@ -270,7 +291,7 @@ describe('POST /api/auth/reset-password', () => {
 
   it('does not confirm an address the link was not sent to', async () => {
     const ada = await createAda('ada@example.com', { confirmed: false });
-    const token = await resetLink('ada@example.com');
+    const token = await issueToken(ada.id, 'password_reset', 'ada@example.com');
     await db().update(users).set({ email: 'ada@new.example' }).where(eq(users.id, ada.id));
     expect(await answer(reset({ token, password: NEW_PASSWORD }))).toEqual({
       status: 200,

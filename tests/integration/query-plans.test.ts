@@ -1,16 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, setDatabaseHandle, type Database, type DatabaseHandle } from '@/lib/db/client';
+import { db, setDatabaseHandle } from '@/lib/db/client';
 import { getProfileCounts } from '@/lib/creator/profile-counts';
 import { listEnvolvementsByCreator } from '@/lib/envolvements/creator-list';
 import { listEnvolvements, listEnvolvementsByCategory, listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { suggest } from '@/lib/envolvements/suggest';
-import * as schema from '@/models';
 import { useTestDatabase } from '../helpers/db';
+import { recordStatements, type Recorded } from '../helpers/statements';
 
 // No list a request reads may cost more as the table grows: on 20,000 envolvements every
 // query of Explore, search and the profiles is planned without a sequential scan.
@@ -47,26 +45,6 @@ async function seed() {
       select id, created_at from envolvements where is_active order by created_at desc limit 60
     ) recent`);
   await db().execute(sql`analyze`);
-}
-
-type Recorded = { sql: string; params: unknown[] };
-
-/** Runs `work` with every query drizzle sends recorded. */
-async function recording(work: () => Promise<unknown>): Promise<Recorded[]> {
-  const current = handle();
-  const queries: Recorded[] = [];
-  const logger = { logQuery: (query: string, params: unknown[]) => queries.push({ sql: query, params }) };
-  const client = (current.db as unknown as { $client: unknown }).$client;
-  const recorder = (current.kind === 'postgres'
-    ? drizzlePg(client as pg.Pool, { schema, logger })
-    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
-  setDatabaseHandle({ ...current, db: recorder } as DatabaseHandle);
-  try {
-    await work();
-  } finally {
-    setDatabaseHandle(current);
-  }
-  return queries;
 }
 
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
@@ -190,7 +168,7 @@ describe('list queries on 20,000 envolvements', () => {
       ];
       const scanned: string[] = [];
       for (const [label, work] of scenarios) {
-        for (const query of await recording(work)) {
+        for (const query of await recordStatements(work)) {
           if (!/^\s*select/i.test(query.sql)) continue;
           const tables = seqScans(await explain(query.sql, query.params));
           if (tables.length) scanned.push(`${label}: ${tables.join(', ')} in ${query.sql.slice(0, 160)}`);
@@ -259,7 +237,7 @@ describe('list queries on 20,000 envolvements', () => {
     // A word in every row: newest first, counted as 1,000+, and the next page goes on from the first.
     // The statistics say so before any match is read: no bitmap of every row is made for it.
     let first!: Awaited<ReturnType<typeof listEnvolvements>>;
-    const commonQueries = await recording(async () => {
+    const commonQueries = await recordStatements(async () => {
       first = await listEnvolvements({ q: 'commission', viewerId: null });
     });
     expect(first).toMatchObject({ total: 1000, totalCapped: true });
@@ -267,7 +245,7 @@ describe('list queries on 20,000 envolvements', () => {
     expect(sent(commonQueries)).toContain('envolvement_word_estimate');
     expect(sent(commonQueries)).not.toContain('envolvement_word_matches');
     // A rare word is counted and ranked from its matches.
-    expect(sent(await recording(() => listEnvolvements({ q: 'zanzibar', viewerId: null })))).toContain(
+    expect(sent(await recordStatements(() => listEnvolvements({ q: 'zanzibar', viewerId: null })))).toContain(
       'envolvement_word_matches',
     );
     const second = await listEnvolvements({ q: 'commission', viewerId: null, cursor: first.nextCursor });

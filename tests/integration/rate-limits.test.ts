@@ -4,9 +4,8 @@ import { getAuthOptions } from '@/lib/auth/options';
 import { guardAuthRequest } from '@/lib/auth/sign-in-guard';
 import { db } from '@/lib/db/client';
 import { RATE_LIMITS } from '@/lib/rate-limit';
-import { createLocalUser } from '@/lib/users/service';
-import { users, waitlistEntries } from '@/models';
-import { createUser, type TestUser } from '../factories';
+import { signUps, users, waitlistEntries } from '@/models';
+import { type TestUser, createLocalUser, createUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { buildRequest, call } from '../helpers/http';
 
@@ -88,7 +87,7 @@ describe('per-IP limits on the public forms', () => {
     // An address that has an account is answered alike, and counts alike.
     expect((await register({ ...body(0), handle: 'ada_again' })).status).toBe(202);
     expectLimited(await register(body(99)), /^Too many sign-ups from your network\./);
-    expect(await db().select({ id: users.id }).from(users)).toHaveLength(RATE_LIMITS.signUpIp.points - 1);
+    expect(await db().select({ id: signUps.id }).from(signUps)).toHaveLength(RATE_LIMITS.signUpIp.points);
     laterBy(RATE_LIMITS.signUpIp.duration);
     expect((await register(body(99))).status).toBe(202);
   });

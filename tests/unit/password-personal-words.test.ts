@@ -3,7 +3,7 @@ import { checkPasswordStrength } from '@/lib/users/password-strength';
 
 // What zxcvbn knows about the person (and the site) makes their own words easy to guess.
 const TOO_EASY = 'This password is too easy to guess.';
-const PERSONAL = `${TOO_EASY} It contains your name, your email address or the site’s name. Add more words that are less common.`;
+const PERSONAL = `${TOO_EASY} It contains your name, your handle, your email address or the site’s name. Add more words that are less common.`;
 
 describe('checkPasswordStrength with what the site knows', () => {
   // First in this file: the estimator is built here, with the app's wording of the warning.

@@ -15,11 +15,11 @@ describe('checkPasswordStrength', () => {
     ['ada.lovelace', 'Password cannot be your email address.'],
     [
       'adalovelace',
-      `${TOO_EASY} It contains your name, your email address or the site’s name. Add more words that are less common.`,
+      `${TOO_EASY} It contains your name, your handle, your email address or the site’s name. Add more words that are less common.`,
     ],
     [
       'lovelace1815',
-      `${TOO_EASY} It contains your name, your email address or the site’s name. Add more words that are less common.`,
+      `${TOO_EASY} It contains your name, your handle, your email address or the site’s name. Add more words that are less common.`,
     ],
     ['1234567', 'Password must be at least 8 characters'],
   ])('refuses %j with a reason', async (password, reason) => {
@@ -43,7 +43,7 @@ describe('checkPasswordStrength', () => {
     const someoneElse = { email: 'x@example.com', name: 'Someone Else' };
     expect(await checkPasswordStrength('ada.lovelace!', someoneElse)).toBeNull();
     expect(await checkPasswordStrength('ada.lovelace!', ada)).toBe(
-      `${TOO_EASY} It contains your name, your email address or the site’s name. Add more words that are less common.`,
+      `${TOO_EASY} It contains your name, your handle, your email address or the site’s name. Add more words that are less common.`,
     );
     expect(await checkPasswordStrength('tulip-rocket-lantern', { email: 'tulip-rocket-lantern@example.com' })).toBe(
       'Password cannot be your email address.',

@@ -1,14 +1,18 @@
 import { publicRoute } from '@/lib/api/route';
-import { signUp } from '@/lib/users/sign-up';
+import { requestSignUp, signUpCookie } from '@/lib/users/sign-up';
 import { registerSchema } from '@/lib/validation/auth';
 
-// POST /api/auth/register: create an e-mail and password account, to be confirmed by e-mail
-// The answer is the same for a new address and for one that has an account (its owner is
-// e-mailed instead): the form tells no one who has an account here.
+// POST /api/auth/register: sign up with an e-mail and a password, to be confirmed by e-mail
+// The answer is the same, in every byte but the new cookie's random value, for a new address
+// and for one that has an account, whatever the handle: the mail job finds out which and
+// mails the address's owner. The cookie lets this browser finish from the link in one click.
 export const POST = publicRoute(
   async ({ body }) => {
-    await signUp(body);
-    return Response.json({ status: 'check_inbox', email: body.email.toLowerCase() }, { status: 202 });
+    const proof = await requestSignUp(body);
+    return Response.json(
+      { status: 'check_inbox', email: body.email.toLowerCase() },
+      { status: 202, headers: { 'Set-Cookie': signUpCookie(proof) } },
+    );
   },
   { body: registerSchema, rateLimit: { name: 'signUpIp', per: 'ip' } },
 );
