@@ -1,5 +1,3 @@
-import type { Instrumentation } from 'next';
-
 // Runs once per server process before it takes requests. A server that cannot start as
 // configured (no NEXTAUTH_SECRET in production, an embedded database another process holds,
 // migrations that fail, a job queue that cannot start) stops with the reason: Next would log
@@ -31,11 +29,3 @@ export async function register() {
     }
   }
 }
-
-// A page that failed because the database cannot be reached marks it down, so the next
-// pages rendered per request answer 503 at once (proxy.ts) until it answers again.
-export const onRequestError: Instrumentation.onRequestError = async (error) => {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { reportDatabaseError } = await import('./lib/db/availability');
-  reportDatabaseError(error);
-};

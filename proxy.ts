@@ -9,8 +9,8 @@ import {
   cachedPageContentSecurityPolicy,
   pageContentSecurityPolicy,
 } from '@/lib/http/security-headers';
-import { isDatabaseDown, reportDatabaseError, RETRY_AFTER_SECONDS } from '@/lib/db/availability';
-import { UNAVAILABLE_HTML } from '@/lib/http/unavailable-page';
+import { isDatabaseDown, reportDatabaseError } from '@/lib/db/availability';
+import { UNAVAILABLE_HTML, unavailablePageHeaders } from '@/lib/http/unavailable-page';
 import { logError } from '@/lib/log';
 import {
   explorePagePath,
@@ -118,16 +118,7 @@ function badPath(request: NextRequest): Response {
 }
 
 function unavailablePage(): Response {
-  return new Response(UNAVAILABLE_HTML, {
-    status: 503,
-    headers: {
-      ...baseSecurityHeaders(),
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-      'Cache-Control': 'no-store',
-      'Retry-After': String(RETRY_AFTER_SECONDS),
-    },
-  });
+  return new Response(UNAVAILABLE_HTML, { status: 503, headers: unavailablePageHeaders() });
 }
 
 // Security headers for every page and API answer. A page rendered for its request gets a

@@ -7,6 +7,7 @@ import { logError } from '@/lib/log';
 import { inStartContext } from '@/lib/runtime/start-context';
 import * as schema from '@/models';
 import { openEmbeddedDatabase } from './embedded';
+import { guardPool } from './outage-guard';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,7 +31,8 @@ const SECOND = 1000;
  * when the server is down or a connection freezes. The server ends a statement that runs
  * past DATABASE_STATEMENT_TIMEOUT_MS (migrations lift it for their own session); the
  * client gives up on a reply that never comes a little later, since a frozen connection
- * never delivers the server's cancel.
+ * never delivers the server's cancel. Callers do not wait that long on a server that stopped
+ * answering: ./outage-guard.ts has it probed after two seconds.
  */
 function poolLimits(env: Record<string, string | undefined> = process.env): pg.PoolConfig {
   const statement = Number(env.DATABASE_STATEMENT_TIMEOUT_MS || 15 * SECOND);
@@ -66,13 +68,15 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     const pool = poolOutsideRequests(new pg.Pool({ connectionString: options.url, ...poolLimits() }));
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', (error) => logError('db.idle-client', error));
-    return {
+    const handle: DatabaseHandle = {
       db: drizzlePg(pool, { schema }) as Database,
       kind: 'postgres',
       pool,
       executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
+    guardPool(handle, pool);
+    return handle;
   }
   return openEmbeddedDatabase(options.dataDir ?? defaultDataDir());
 }

@@ -1,3 +1,6 @@
+import { RETRY_AFTER_SECONDS } from '@/lib/db/availability';
+import { baseSecurityHeaders } from './security-headers';
+
 // The page a visitor gets while the database cannot be reached: plain HTML with no script
 // and nothing to load, so that it shows whatever else is down.
 export const UNAVAILABLE_HTML = `<!doctype html>
@@ -24,3 +27,18 @@ a{color:#6128ee;font-weight:600}
 </body>
 </html>
 `;
+
+/**
+ * The headers of that page, wherever it is answered from (the proxy, or the server when a
+ * page failed on the database, lib/server/unavailable-pages.ts): a 503 crawlers and proxies
+ * take as "come back later", kept by no cache.
+ */
+export function unavailablePageHeaders(): Record<string, string> {
+  return {
+    ...baseSecurityHeaders(),
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'Cache-Control': 'no-store',
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  };
+}

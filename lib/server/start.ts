@@ -8,13 +8,15 @@ import { getDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '@/lib/demo/seed';
 import { closeOnSignals } from './shutdown';
+import { answerOutagesWithUnavailablePage } from './unavailable-pages';
 
 /**
  * Runs once when the server starts, before it takes requests: checks the configuration,
  * applies migrations, on a new embedded database adds the demo data. Then it starts the
  * background jobs without waiting for them (`jobsStarting` settles once they have started or
- * failed to), and stops them and the database in order when the process is told to stop
- * (./shutdown.ts).
+ * failed to), stops them and the database in order when the process is told to stop
+ * (./shutdown.ts), and has a page that fails on a database out of reach answer 503 rather
+ * than 500 (./unavailable-pages.ts).
  */
 export async function startServer(): Promise<{ jobsStarting: Promise<Jobs> }> {
   getAuthSecret(); // fails fast in production without NEXTAUTH_SECRET
@@ -34,6 +36,7 @@ export async function startServer(): Promise<{ jobsStarting: Promise<Jobs> }> {
   }
   const { jobs, starting } = startJobsInBackground(handle);
   closeOnSignals(jobs, handle);
+  answerOutagesWithUnavailablePage();
   return { jobsStarting: starting };
 }
 

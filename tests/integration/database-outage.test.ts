@@ -84,9 +84,6 @@ describe.runIf(onServer)('a database server that cannot be reached', () => {
     const url = new URL(direct.pool!.options.connectionString!);
     relay = await startTcpProxy(Number(url.port || 5432), url.hostname);
     url.host = `127.0.0.1:${relay.port}`;
-    // A short statement limit, so that a frozen connection's client-side timeout (the
-    // limit and five seconds) comes within the test's time.
-    vi.stubEnv('DATABASE_STATEMENT_TIMEOUT_MS', '300');
     through = openDatabase({ url: url.toString() });
     setDatabaseHandle(through);
   });
@@ -108,6 +105,9 @@ describe.runIf(onServer)('a database server that cannot be reached', () => {
   it('answers 503 with Retry-After at once while it is cut off, and 200 once it is back', async () => {
     expect((await call('GET', '/api/post/pull')).status).toBe(200);
     relay.cut();
+    // The call that finds the server gone marks it down as it fails, whoever made it.
+    await expect(through.executeSql('select 1')).rejects.toThrow();
+    expect(isDatabaseDown(through)).toBe(true);
     const down = await call('GET', '/api/post/pull');
     expect({ status: down.status, body: down.body }).toEqual({ status: 503, body: unavailable });
     expect(down.response.headers.get('retry-after')).toBe('5');
@@ -137,12 +137,29 @@ describe.runIf(onServer)('a database server that cannot be reached', () => {
     expect((await page('/create')).status).toBe(200);
   });
 
-  it('gives up on a frozen connection within its timeouts and answers 503', async () => {
+  // The statement timeout is 15 s, and a frozen connection's reply is waited for 5 s more;
+  // a call still waiting after 2 s has the server probed, which finds it frozen 2 s later.
+  it('finds a frozen server within seconds, whatever its timeouts, and answers 503', async () => {
     expect((await call('GET', '/api/post/pull')).status).toBe(200);
     relay.freeze();
+    const asked = Date.now();
     const down = await call('GET', '/api/post/pull');
+    expect(Date.now() - asked).toBeLessThan(6_000);
     expect({ status: down.status, body: down.body }).toEqual({ status: 503, body: unavailable });
+    expect(isDatabaseDown(through)).toBe(true);
+    // Known down, a call fails at once instead of waiting on the frozen server.
+    const next = Date.now();
+    await expect(through.executeSql('select 1')).rejects.toMatchObject({ name: 'DatabaseDownError' });
+    expect(Date.now() - next).toBeLessThan(100);
     const notReady = await ready();
     expect(await notReady.json()).toMatchObject({ ok: false, checks: { database: 'unavailable' } });
+  });
+
+  it('does not take a slow statement, or a wrong one, for an outage', async () => {
+    // Past the 2 s after which the server is probed: it answers the probe, so the statement goes on.
+    await expect(through.executeSql('select pg_sleep(3)')).resolves.toMatchObject({ rows: [{ pg_sleep: '' }] });
+    await expect(through.executeSql('select * from no_such_table')).rejects.toMatchObject({ code: '42P01' });
+    expect(isDatabaseDown(through)).toBe(false);
+    expect((await call('GET', '/api/post/pull')).status).toBe(200);
   });
 });
