@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// SIGTERM to a production server (`next start` of the build) under load: every request
-// already in flight is answered, no new connection is taken, and the process exits within
-// its grace period, having closed its database after the last answer. Each test starts a
-// server of its own, on its own port and embedded database.
+// SIGTERM to a production server (`next start` of the build) under load: for the drain
+// period it tells load balancers it is not ready and answers everything else, so that no
+// request sent around the signal is refused or reset; then it takes no new connection,
+// answers every request in flight, and exits within the drain and grace periods, having
+// closed its database after the last answer. Each test starts a server of its own, on its
+// own port and embedded database.
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -53,32 +55,34 @@ test.afterAll(async () => {
   }
 });
 
-type Sent = { answer: Promise<number>; received: Promise<void>; request: http.ClientRequest };
+type Answer = { status: number; headers: http.IncomingHttpHeaders };
+type Sent = { answer: Promise<number>; full: Promise<Answer>; received: Promise<void>; request: http.ClientRequest };
 
 /**
  * A request on a connection of its own, kept open afterwards as a load balancer keeps its
  * connections. `received` resolves once the server has read the request's head: it asks for
  * `100 Continue`, which Node's server sends on reading it (a connection the client sees
  * open may still wait in the kernel's queue, unseen by the server). `answer` gives the
- * status once the body has arrived, and fails on a reset. A GET is sent whole; a request
- * with a method is left open for its body.
+ * status once the body has arrived (`full` the headers too), and fails on a reset. A GET is
+ * sent whole; a request with a method is left open for its body.
  */
 function send(port: number, target: string, options: { method?: string; headers?: Record<string, string> } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const headers = { expect: '100-continue', ...options.headers };
   const request = http.request({ host: '127.0.0.1', port, path: target, agent, method: options.method, headers });
   if (!options.method) request.end();
-  const answer = new Promise<number>((resolve, reject) => {
+  const full = new Promise<Answer>((resolve, reject) => {
     request.on('error', reject);
     request.on('response', (response) => {
       response.on('error', reject);
       response.resume();
-      response.on('end', () => resolve(response.statusCode!));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers }));
     });
   });
-  answer.catch(() => undefined);
+  const answer = full.then(({ status }) => status);
+  for (const promise of [full, answer]) promise.catch(() => undefined);
   const received = new Promise<void>((resolve) => request.once('continue', resolve));
-  return { answer, received, request } satisfies Sent;
+  return { answer, full, received, request } satisfies Sent;
 }
 
 /** A waitlist sign-up whose body is only half sent: the server must wait for the rest. */
@@ -106,15 +110,45 @@ function logLines(server: Server): Array<{ level: string; msg: string; time: str
     .map((line) => JSON.parse(line));
 }
 
+/** How a new connection fares (fetch() could reuse one the server had taken before). */
 async function refusesConnections(port: number): Promise<string> {
-  return fetch(`http://127.0.0.1:${port}/api/health`).then(
-    (answer) => `answered ${answer.status}`,
-    (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
-  );
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (answer) => {
+      answer.resume();
+      resolve(`answered ${answer.statusCode}`);
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
 }
 
-test('SIGTERM under load: requests in flight are answered, new ones refused, then the database closes', async () => {
-  const server = await startServer(3403);
+/** What an answer sent around the signal may be: the request served, or refused by the readiness check. */
+function servedOrNotReady({ status, headers }: Answer): string {
+  if (status === 200 || (status === 503 && headers['retry-after'])) return 'served';
+  return `${status}`;
+}
+
+test('SIGTERM as 100 requests arrive: every one is answered, none refused or reset', async () => {
+  const server = await startServer(3403, { SHUTDOWN_DRAIN_SECONDS: '2' });
+  const { port } = server;
+  // A load balancer's mix: pages, its readiness checks, the liveness check.
+  const targets = ['/explore', '/api/ready', '/api/health', '/terms-and-privacy'];
+  for (const target of targets) expect(await send(port, target).answer).toBe(200);
+
+  const sent: Sent[] = [];
+  for (let index = 0; index < 100; index += 1) {
+    sent.push(send(port, targets[index % targets.length]));
+    if (index === 49) server.child.kill('SIGTERM');
+  }
+  const answers = await Promise.all(
+    sent.map((request) => request.full.then(servedOrNotReady, (error: NodeJS.ErrnoException) => error.code)),
+  );
+  expect(answers).toEqual(Array(100).fill('served'));
+  expect(await server.exited).toBe(143);
+});
+
+test('the drain: not ready but answering, then requests in flight answered, then the database closes', async () => {
+  const drainMs = 3_000;
+  const server = await startServer(3404, { SHUTDOWN_DRAIN_SECONDS: String(drainMs / 1000) });
   const { port } = server;
   // Everything loaded once, so that the requests below are slow only where they are meant to be.
   expect(await send(port, '/explore').answer).toBe(200);
@@ -129,36 +163,50 @@ test('SIGTERM under load: requests in flight are answered, new ones refused, the
   const signalled = Date.now();
   server.child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(await refusesConnections(port)).toBe('ECONNREFUSED');
+  // The balancer's check fails; whatever it still sends is answered, on connections that then
+  // close, so that kept-alive clients open their next one elsewhere.
+  const ready = await send(port, '/api/ready').full;
+  expect(ready.status).toBe(503);
+  expect(ready.headers).toMatchObject({ 'retry-after': '5', 'cache-control': 'no-store', connection: 'close' });
+  const page = await send(port, '/explore').full;
+  expect(page.status).toBe(200);
+  expect(page.headers.connection).toBe('close');
   // The sign-ups' bodies arrive after the signal: their answers can only come after it.
   await new Promise((resolve) => setTimeout(resolve, 700));
   for (const signUp of signUps) signUp.finish();
-
-  expect(await Promise.all(pages.map((page) => page.answer))).toEqual(Array(30).fill(200));
+  expect(await Promise.all(pages.map((sent) => sent.answer))).toEqual(Array(30).fill(200));
   expect(await Promise.all(signUps.map((signUp) => signUp.answer))).toEqual(Array(6).fill(201));
   const lastAnswer = Date.now();
+
+  // Once the drain is over, no new connection is taken.
+  await expect.poll(() => refusesConnections(port), { timeout: 20_000, intervals: [100] }).toBe('ECONNREFUSED');
+  expect(Date.now() - signalled).toBeGreaterThanOrEqual(drainMs);
   expect(await server.exited).toBe(143);
-  // Within the default 20 s, of which a load balancer's idle connections (Node's keep-alive
-  // timeout, 5 s) take some.
-  expect(Date.now() - signalled).toBeLessThan(20_000);
+  // Within the drain and the default 20 s of grace, of which a load balancer's idle
+  // connections (Node's keep-alive timeout, 5 s) take some.
+  expect(Date.now() - signalled).toBeLessThan(drainMs + 20_000);
 
   const lines = logLines(server);
   expect(lines.filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([]);
   expect(server.output.join('')).not.toContain('Cannot use a pool');
   const stopped = lines.find((line) => line.msg === 'stopped');
-  expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['stopping', 'stopped']));
+  expect(lines.map((line) => line.msg)).toEqual(
+    expect.arrayContaining(['stopping', 'drain over: taking no new connections', 'stopped']),
+  );
   // The database was closed after the last request had its answer.
   expect(Date.parse(stopped!.time)).toBeGreaterThanOrEqual(lastAnswer - 50);
 });
 
-test('a request still open when the grace period ends does not keep the server up', async () => {
-  const server = await startServer(3404, { SHUTDOWN_GRACE_SECONDS: '3' });
+test('with no drain, Ctrl-C closes at once; a request still open when the grace period ends does not keep the server up', async () => {
+  const server = await startServer(3405, { SHUTDOWN_DRAIN_SECONDS: '0', SHUTDOWN_GRACE_SECONDS: '3' });
   const stuck = slowSignUp(server.port, 0);
   await stuck.received;
 
   const signalled = Date.now();
-  server.child.kill('SIGTERM');
-  expect(await server.exited).toBe(143);
+  server.child.kill('SIGINT');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await refusesConnections(server.port)).toBe('ECONNREFUSED');
+  expect(await server.exited).toBe(130);
   const took = Date.now() - signalled;
   expect(took).toBeGreaterThan(2_000);
   // Not held until the request ends (it never does): closed soon after the 3 s, however busy the machine.
