@@ -1,7 +1,26 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
 
+/**
+ * The hosts besides localhost that `next dev` serves its scripts to: the loopback addresses,
+ * and the site's own host as NEXTAUTH_URL (or SITE_URL) names it. Any other host gets pages
+ * that never come alive (no menu, no dialog), since Next refuses their scripts.
+ */
+function devOrigins(): string[] {
+  const hosts = new Set(['127.0.0.1', '[::1]']);
+  for (const url of [process.env.NEXTAUTH_URL, process.env.SITE_URL]) {
+    if (!url) continue;
+    try {
+      hosts.add(new URL(url).hostname);
+    } catch {
+      // A malformed URL is refused where it is used; it names no host here.
+    }
+  }
+  return [...hosts];
+}
+
 const nextConfig: NextConfig = {
+  allowedDevOrigins: devOrigins(),
   output: 'standalone',
   // Several dev servers can run side by side when each has its own build folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -82,6 +82,17 @@ test('the phone menu at 360 px stays open; its scrim closes it', async ({ page }
   await expectClosed(page, drawer, opener);
 });
 
+test('opened at 127.0.0.1 instead of localhost, the pages still come alive', async ({ page, baseURL }) => {
+  const loopback = new URL(baseURL!);
+  loopback.hostname = '127.0.0.1';
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(new URL('/explore', loopback).toString());
+  const opener = page.getByRole('button', { name: 'Menu', exact: true });
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await openAndHold(page, opener, drawer);
+  await expect(drawer.getByRole('link', { name: 'Explore' })).toBeVisible();
+});
+
 test('a creator opens Edit and Delete on an envolvement of theirs, and cancels both', async ({ browser }) => {
   const page = await signedInPage(browser, ACCOUNTS.creator.email);
   const card = page.getByTestId('offer-card').filter({ hasText: 'Songwriting Q&A' });
