@@ -107,6 +107,8 @@ export default defineConfig({
             OIDC_NAME: OIDC_CLIENT.name,
             SMTP_URL: MAIL_SINK_SMTP_URL,
             MAIL_POLL_SECONDS: '1',
+            // No load balancer to tell: the run stops it once the specs are done.
+            SHUTDOWN_DRAIN_SECONDS: '0',
           },
         },
       ],

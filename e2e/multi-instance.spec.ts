@@ -86,6 +86,7 @@ test.beforeAll(async () => {
         NEXT_TELEMETRY_DISABLED: '1',
         SMTP_URL: MAIL_SINK_SMTP_URL,
         MAIL_POLL_SECONDS: '1',
+        SHUTDOWN_DRAIN_SECONDS: '0',
       },
     });
     // What a server printed, to tell why it did not start.

@@ -57,6 +57,8 @@ export async function startServer(port: number, databaseUrl: string): Promise<Be
       NEXTAUTH_SECRET: secret,
       NEXTAUTH_URL: url,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // No load balancer to tell: the run stops it as soon as it is done with it.
+      SHUTDOWN_DRAIN_SECONDS: '0',
     },
   });
   // The last of what it printed, to show if it fails to start.
