@@ -56,6 +56,7 @@ const windows = {
   memory: options.quick
     ? { loadSeconds: 3, idleSeconds: 2, connections: 20 }
     : { loadSeconds: 300, idleSeconds: 120, connections: 20 },
+  alike: options.quick ? 20 : 200,
 };
 
 async function benchOneSize(rows: number, severalSizes: boolean, withMemory: boolean): Promise<SizeFigures> {

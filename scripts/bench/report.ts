@@ -38,6 +38,12 @@ function missJson(f: SizeFigures): Figures {
     edit_churn_cache: f.churn.cache,
     edit_churn_edits: f.churn.edits,
     edit_churn_shown_at_once: f.churn.editsShownAtOnce,
+    // Existing over new, known over unknown: the goal is 0.9 to 1.1.
+    sign_up_alike_ratio: f.answersAlike.signUp.ratio,
+    sign_up_ms: { new: f.answersAlike.signUp.newMs, existing: f.answersAlike.signUp.existingMs },
+    forgot_alike_ratio: f.answersAlike.forgot.ratio,
+    forgot_ms: { unknown: f.answersAlike.forgot.unknownMs, known: f.answersAlike.forgot.knownMs },
+    alike_requests: f.answersAlike.count,
     ...(f.memory
       ? {
           rss_start_mb: f.memory.startMb,
@@ -107,6 +113,34 @@ export function insaneFigures(figures: Record<string, unknown>, prefix = ''): st
 const ratioOf = (m: Measured, kind: 'latency' | 'share') =>
   kind === 'latency' ? `${latencyRatio(m)}× floor` : `${round(throughputShare(m) * 100, 1)}% of floor`;
 
+/** Memory, when this size measured it. */
+function memoryRows({ memory }: SizeFigures): Array<[string, string, string]> {
+  if (!memory) return [];
+  return [
+    [
+      `memory, ${memory.loadSeconds} s of mixed load at ${memory.connections} at once`,
+      `${memory.startMb} MB at start, peak ${memory.peakMb}, ${memory.loadedMb} at the end`,
+      `${memory.idleMb} MB after ${memory.idleSeconds} s idle`,
+    ],
+  ];
+}
+
+/** Sign-up and "forgot password", for an address with an account against one without. */
+function alikeRows({ answersAlike: a }: SizeFigures): Array<[string, string, string]> {
+  return [
+    [
+      `sign-up, ${a.count} each, c=1 median`,
+      `new ${a.signUp.newMs} ms, with an account ${a.signUp.existingMs} ms`,
+      `${a.signUp.ratio}× (goal 0.9 to 1.1)`,
+    ],
+    [
+      `forgot password, ${a.count} each, c=1 median`,
+      `unknown ${a.forgot.unknownMs} ms, known ${a.forgot.knownMs} ms`,
+      `${a.forgot.ratio}× (goal 0.9 to 1.1)`,
+    ],
+  ];
+}
+
 /** The terminal table of one size: what, its value, and how it compares with the floor. */
 export function tableRows(f: SizeFigures): Array<[string, string, string]> {
   const ms = (m: Measured) => `${round(m.route.medianMs, 1)} ms`;
@@ -157,15 +191,8 @@ export function tableRows(f: SizeFigures): Array<[string, string, string]> {
         .join(', '),
       `${round(f.churn.hitRatio * 100, 1)}% from the cache, ${f.churn.editsShownAtOnce}/${f.churn.edits} shown at once`,
     ],
-    ...(f.memory
-      ? [
-          [
-            `memory, ${f.memory.loadSeconds} s of mixed load at ${f.memory.connections} at once`,
-            `${f.memory.startMb} MB at start, peak ${f.memory.peakMb}, ${f.memory.loadedMb} at the end`,
-            `${f.memory.idleMb} MB after ${f.memory.idleSeconds} s idle`,
-          ] as [string, string, string],
-        ]
-      : []),
+    ...alikeRows(f),
+    ...memoryRows(f),
   ];
 }
 

@@ -4,6 +4,7 @@
 // then what nothing cached helps with (./misses.ts): Explore rendered fresh, profiles and
 // searches never asked for, and the cache under a creator's edits.
 import type pg from 'pg';
+import { measureAnswersAlike, type AlikeFigures } from './answers-alike';
 import { measureClaims, type ClaimsResult } from './claims';
 import { loadedJsKb } from './js-loaded';
 import { measureMemory, type MemoryFigures } from './memory';
@@ -52,6 +53,8 @@ export type SizeFigures = {
   /** The cached Explore, 20 at once. */
   exploreC20: Measured;
   churn: ChurnFigures;
+  /** Sign-up and "forgot password" for an address with an account and one without. */
+  answersAlike: AlikeFigures;
   /** Measured at the biggest size of a run only. */
   memory: MemoryFigures | null;
   /** KB of script each measured route downloads by the end of its load in Chromium. */
@@ -169,6 +172,18 @@ async function htmlKb(server: BenchServer, target: Target): Promise<number> {
   return Math.round((Buffer.byteLength(await response.text()) / 1024) * 10) / 10;
 }
 
+/** What each measured route's page downloads by the end of its load in Chromium. */
+function loadedJsKbOf(server: BenchServer, fixtures: Fixtures, cookie: string) {
+  const pages = {
+    '/': '/',
+    '/explore': '/explore',
+    '/envolvement/[id]': `/envolvement/${fixtures.detailId}`,
+    '/profile/[userId]': `/profile/${encodeURIComponent(fixtures.creatorSlug)}`,
+    '/create': '/create',
+  };
+  return loadedJsKb(server.url, pages, cookie);
+}
+
 /** Every figure for one database; `viewer` is the signed-in member whose cookie the pages get. */
 export async function measureSize(
   server: BenchServer,
@@ -179,6 +194,8 @@ export async function measureSize(
     fifty: Window;
     misses: MissWindows;
     memory: { loadSeconds: number; idleSeconds: number; connections: number };
+    /** Requests of each path of sign-up and "forgot password". */
+    alike: number;
   },
   withMemory: boolean,
 ): Promise<SizeFigures> {
@@ -197,23 +214,15 @@ export async function measureSize(
   const pullQ = await fifty(`/api/post/pull?q=${COMMON_WORD}`);
   const claims = await measureClaims(server, client, fixtures.creatorId);
   const misses = await measureMisses(server, client, fixtures, headers, windows.misses);
+  const answersAlike = await measureAnswersAlike(server, client, size.viewer.id, windows.alike);
   // After the misses: a page's links may fetch others (a profile) as the browser loads it.
-  const jsLoadedKb = await loadedJsKb(
-    server.url,
-    {
-      '/': '/',
-      '/explore': '/explore',
-      '/envolvement/[id]': `/envolvement/${fixtures.detailId}`,
-      '/profile/[userId]': profilePath,
-      '/create': '/create',
-    },
-    headers.cookie!,
-  );
+  const jsLoadedKb = await loadedJsKbOf(server, fixtures, headers.cookie!);
   const memory = withMemory
     ? await measureMemory(server, client, { ...windows.memory, query: newQueries('memory') })
     : null;
   return {
     ...misses,
+    answersAlike,
     memory,
     jsLoadedKb,
     rows: size.rows,
