@@ -47,15 +47,19 @@ export function signInWithPassword(email: string, password: string, returnPath: 
   return signInThrough('credentials', { email, password }, returnPath, INVALID);
 }
 
-export const SIGN_UP_LINK_REFUSED =
+const SIGN_UP_LINK_REFUSED =
   'This link could not finish your sign-up here. If you signed up in another browser, enter the password you chose.';
+const SIGN_UP_PASSWORD_REFUSED =
+  'That is not the password chosen for this sign-up, or its link no longer works. Check it, or sign up again.';
 
 /**
  * Follows a sign-up's link: makes the account and signs in to it, proven by the cookie the
  * sign-up left in this browser, or by the password chosen then.
  */
 export function signInWithSignUpLink(token: string, password: string | null, returnPath: string): Promise<void> {
-  return signInThrough('sign-up', password ? { token, password } : { token }, returnPath, SIGN_UP_LINK_REFUSED);
+  return password
+    ? signInThrough('sign-up', { token, password }, returnPath, SIGN_UP_PASSWORD_REFUSED)
+    : signInThrough('sign-up', { token }, returnPath, SIGN_UP_LINK_REFUSED);
 }
 
 /**
