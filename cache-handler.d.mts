@@ -4,8 +4,8 @@ import type Redis from 'ioredis';
 type CacheControl = { revalidate: number | false; expire?: number };
 type Entry = { value: unknown; lastModified: number; cacheControl?: CacheControl };
 
-/** How long after a tag's invalidation an entry stored under it is still a miss, in ms. */
-export const SETTLE_MS: number;
+/** The least time between two stale marks of a tag that take effect, in ms: the rest wait for it. */
+export const COALESCE_MS: number;
 
 export default class CacheHandler {
   constructor(options?: { maxMemoryCacheSize?: number });

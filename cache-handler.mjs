@@ -2,12 +2,17 @@
 // the output of ISR pages and route handlers (kinds APP_PAGE and APP_ROUTE) are kept with the
 // tags they were made under: a read's come with the call, a page's in its x-next-cache-tags
 // header, which also holds the implicit `_N_T_/…` tags that revalidatePath invalidates.
-// `revalidateTag` records when each tag was invalidated, and how: an entry stored before an
-// expiry, or too soon after it (SETTLE_MS), is a miss; one stored before a stale mark (the
-// `'max'` profile) is served once more while Next renders it again in the background.
-// With REDIS_URL, those kinds and the tag times live in Redis, shared by every instance;
-// without it, in this process. Other kinds (Pages Router output: this app has none) always
-// stay in this process.
+//
+// Each entry keeps when its render began, and `revalidateTag` records when each tag was
+// invalidated, and how. An entry whose render began before an expiry (`{ expire: 0 }`, or
+// revalidatePath) is a miss; one whose render began before a stale mark (the `'max'` profile)
+// is served once more while Next renders it again in the background. Stale marks of a tag are
+// coalesced: one made sooner than COALESCE_MS after the last takes effect COALESCE_MS after it,
+// for every change made meanwhile, so that edits in a row cost one render of what they touch.
+//
+// With REDIS_URL, those kinds and the tag times live in Redis, shared by every instance, and
+// every time compared is Redis's clock; without it, in this process, by its clock. Other kinds
+// (Pages Router output: this app has none) always stay in this process.
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
@@ -17,19 +22,14 @@ const STALE_PREFIX = 'envolve:stale:';
 /** The longest an entry is kept, and how long one with no revalidation time of its own is. */
 const MAX_TTL_SECONDS = 24 * 60 * 60;
 /**
- * How long after a tag's invalidation an entry stored under it is not trusted. A render that
- * began before a change and is stored after the change's invalidation holds what it read before
- * the change, yet is stamped after the invalidation: served as fresh, it would show the old
- * data until its revalidate time. An entry stored this soon after an invalidation of one of its
- * tags is therefore a miss, and so is rendered again, until one is stored later than that.
- * It covers renders shorter than this, and clocks of instances that differ by less.
+ * The least time between two stale marks of a tag that take effect. A mark made sooner after
+ * the last one takes effect this long after it, and covers every change made in between: what
+ * a tag covers is rendered again at most this often however many edits arrive, and shows an
+ * edit at most this late, plus the render.
  */
-export const SETTLE_MS = 5_000;
-/**
- * How long a tag's invalidation time matters: an entry stored more than SETTLE_MS after it is
- * not concerned, and none stored before it outlives MAX_TTL_SECONDS.
- */
-const TAG_TIME_MS = MAX_TTL_SECONDS * 1000 + SETTLE_MS;
+export const COALESCE_MS = 1_000;
+/** How long a tag's invalidation time matters: no entry it concerns outlives MAX_TTL_SECONDS. */
+const TAG_TIME_MS = MAX_TTL_SECONDS * 1000 + COALESCE_MS;
 /** The kinds kept in Redis when there is one; Next names them in `ctx.kind` on get and in `data.kind` on set. */
 const SHARED_KINDS = new Set(['FETCH', 'APP_PAGE', 'APP_ROUTE']);
 const TAGS_HEADER = 'x-next-cache-tags';
@@ -53,6 +53,23 @@ function sizeOf(value) {
   }
 }
 
+/**
+ * A tag's stale marks as [the one before, the latest]: the latest may lie ahead, put off by
+ * COALESCE_MS, and until it comes the one before holds. Null when a mark made `now` is already
+ * covered by one to come.
+ */
+function nextStaleMarks(marks, now) {
+  if (!marks) return [now, now];
+  const latest = marks[1];
+  if (latest >= now) return null;
+  return [latest, Math.max(now, latest + COALESCE_MS)];
+}
+
+/** The stale mark that holds at `now`. */
+function staleMarkAt(marks, now) {
+  return marks[1] <= now ? marks[1] : marks[0];
+}
+
 /** Entries and tag times in this process, bounded by size (least recently read go first). */
 class MemoryStore {
   constructor(maxBytes) {
@@ -66,12 +83,13 @@ class MemoryStore {
             ttlResolution: 0,
           })
         : null;
-    /** Per way of invalidating ('expired', 'stale'): tag → when it last was, oldest first. */
-    this.tagTimes = { expired: new Map(), stale: new Map() };
+    /** Tag → when it last expired, and tag → its stale marks; oldest first. */
+    this.expired = new Map();
+    this.stale = new Map();
   }
 
   async read(key) {
-    return this.entries?.get(key) ?? null;
+    return { entry: this.entries?.get(key) ?? null, now: Date.now() };
   }
 
   async write(key, entry, ttlSeconds) {
@@ -82,20 +100,22 @@ class MemoryStore {
     this.entries?.delete(key);
   }
 
-  async invalidatedAt(tags) {
-    const { expired, stale } = this.tagTimes;
-    return tags.map((tag) => ({ expired: expired.get(tag) ?? null, stale: stale.get(tag) ?? null }));
+  async marksOf(tags) {
+    return tags.map((tag) => ({ expired: this.expired.get(tag) ?? null, stale: this.stale.get(tag) ?? null }));
   }
 
-  async invalidate(tags, time, how) {
-    const times = this.tagTimes[how];
+  async mark(tags, how) {
+    const now = Date.now();
+    const times = how === 'stale' ? this.stale : this.expired;
     for (const tag of tags) {
+      const next = how === 'stale' ? nextStaleMarks(times.get(tag), now) : now;
+      if (next === null) continue;
       // Moved to the end, so the map stays in order of time.
       times.delete(tag);
-      times.set(tag, time);
+      times.set(tag, next);
     }
     for (const [tag, at] of times) {
-      if (at > time - TAG_TIME_MS) break;
+      if ((Array.isArray(at) ? at[1] : at) > now - TAG_TIME_MS) break;
       times.delete(tag);
     }
   }
@@ -107,6 +127,31 @@ class MemoryStore {
  */
 const CONNECT_WAIT_MS = 200;
 const COMMAND_TIMEOUT_MS = 300;
+
+/**
+ * Records an invalidation of the tags KEYS at Redis's time, for every instance alike, and
+ * answers that time. ARGV: 'stale' or 'expired', COALESCE_MS, how long to keep the time (ms).
+ * A stale record is "<the mark before> <the latest>", as nextStaleMarks makes them; an
+ * expiry is its time. Neither goes back: of two instances' marks, the later time stays.
+ */
+const MARK_SCRIPT = `
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + tonumber(clock[2]) / 1000
+local coalesce = tonumber(ARGV[2])
+for _, key in ipairs(KEYS) do
+  local held = redis.call('GET', key)
+  local latest = held and tonumber(string.match(held, '(%S+)$'))
+  if not latest or latest < now then
+    local value = string.format('%.3f', now)
+    if ARGV[1] == 'stale' then
+      local at = latest and math.max(now, latest + coalesce) or now
+      value = string.format('%.3f %.3f', latest or now, at)
+    end
+    redis.call('SET', key, value, 'PX', ARGV[3])
+  end
+end
+return string.format('%.3f', now)
+`;
 
 // Next makes a handler for every request: they share one connection per Redis address,
 // and one store in this process.
@@ -136,6 +181,7 @@ function clientFor(url) {
         }),
     );
     client.on('error', (error) => console.error(JSON.stringify({ msg: 'cache.redis', error: error.message })));
+    client.defineCommand('envolveMarkTags', { lua: MARK_SCRIPT });
     clients.set(url, client);
   }
   return client;
@@ -175,6 +221,16 @@ function decode(_key, value) {
   return value;
 }
 
+/** Redis's TIME ([seconds, microseconds]) in milliseconds. */
+const redisMs = ([seconds, micros]) => Number(seconds) * 1000 + Number(micros) / 1000;
+
+/** A stale record as MARK_SCRIPT writes it; a lone time (an older record) is both marks. */
+function parseStaleMarks(value) {
+  if (value === null) return null;
+  const [before, latest = before] = value.split(' ').map(Number);
+  return [before, latest];
+}
+
 /**
  * Entries and tag times in Redis, for every instance. A store that cannot reach Redis at once
  * answers misses and keeps nothing, but an invalidation it cannot record is an error.
@@ -186,8 +242,14 @@ class RedisStore {
 
   async read(key) {
     if (!(await ready(this.redis))) return null;
-    const stored = await this.redis.get(PREFIX + key);
-    return stored ? JSON.parse(stored, decode) : null;
+    // The time comes in the same round trip: it stamps a render that a miss starts.
+    const [[missing, stored], [late, time]] = await this.redis
+      .pipeline()
+      .get(PREFIX + key)
+      .time()
+      .exec();
+    if (missing || late) throw missing ?? late;
+    return { entry: stored ? JSON.parse(stored, decode) : null, now: redisMs(time) };
   }
 
   async write(key, entry, ttlSeconds) {
@@ -199,22 +261,23 @@ class RedisStore {
     if (await ready(this.redis)) await this.redis.del(PREFIX + key);
   }
 
-  async invalidatedAt(tags) {
+  async marksOf(tags) {
     const times = await this.redis.mget([
       ...tags.map((tag) => TAG_PREFIX + tag),
       ...tags.map((tag) => STALE_PREFIX + tag),
     ]);
-    const time = (value) => (value === null ? null : Number(value));
-    return tags.map((_, i) => ({ expired: time(times[i]), stale: time(times[tags.length + i]) }));
+    return tags.map((_, i) => ({
+      expired: times[i] === null ? null : Number(times[i]),
+      stale: parseStaleMarks(times[tags.length + i]),
+    }));
   }
 
-  async invalidate(tags, time, how) {
+  async mark(tags, how) {
     if (!(await ready(this.redis)))
       throw new Error('Redis is unreachable: the invalidation of ' + tags.join(', ') + ' is lost');
     const prefix = how === 'stale' ? STALE_PREFIX : TAG_PREFIX;
-    const write = this.redis.multi();
-    for (const tag of tags) write.set(prefix + tag, time, 'PX', TAG_TIME_MS);
-    await write.exec();
+    const keys = tags.map((tag) => prefix + tag);
+    await this.redis.envolveMarkTags(keys.length, ...keys, how, COALESCE_MS, TAG_TIME_MS);
   }
 }
 
@@ -226,17 +289,46 @@ function tagsOf(data, ctx) {
   return [...new Set([...(ctx?.tags ?? []), ...fromHeader])].filter(Boolean);
 }
 
+/** An entry's revalidate time in seconds: a read's own (or its call's), a page's cacheControl. */
+function revalidateOf(entry, ctx) {
+  const seconds =
+    entry.value?.kind === 'FETCH' ? (ctx?.revalidate ?? entry.value.revalidate) : entry.cacheControl?.revalidate;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
+}
+
 /**
  * The time to give Next for an entry marked stale, so that it serves the entry and renders it
  * again in the background: Next takes an entry to be stale once it is older than its
- * revalidate time (a read's own, or a page's cacheControl), and only then. An entry with no
- * revalidate time cannot be told stale that way, and is a miss instead (null).
+ * revalidate time, and only then. An entry with no revalidate time cannot be told stale that
+ * way, and is a miss instead (null).
  */
 function staleStamp(entry, ctx) {
-  const seconds =
-    entry.value?.kind === 'FETCH' ? (ctx?.revalidate ?? entry.value.revalidate) : entry.cacheControl?.revalidate;
-  if (typeof seconds !== 'number' || !(seconds > 0)) return null;
-  return Math.min(entry.lastModified, Date.now() - (seconds + 1) * 1000);
+  const seconds = revalidateOf(entry, ctx);
+  return seconds === null ? null : Math.min(entry.lastModified, Date.now() - (seconds + 1) * 1000);
+}
+
+// When a render began is known to the get() that found nothing fresh: Next reads a key before
+// it renders it (the response cache for a page, unstable_cache for a read), then stores what
+// it rendered. Per key, the earliest start since it was last stored in this process: the next
+// set() stamps its entry with it, which is never later than that render's own start. A set()
+// with no start known (a render of the same key that finished first took it) stamps the
+// earliest time there is, so that every invalidation of its tags counts against it.
+const renderStarts = (globalThis.__envolveRenderStarts ??= new Map());
+const MAX_RENDERS_TRACKED = 10_000;
+// Next stores an entry it was given once more when rendering it again fails: it keeps its own
+// render's time, not that of the render that failed.
+const renderedAtOf = (globalThis.__envolveRenderedAt ??= new WeakMap());
+
+function renderBegins(key, now) {
+  if (renderStarts.has(key)) return;
+  if (renderStarts.size >= MAX_RENDERS_TRACKED) renderStarts.delete(renderStarts.keys().next().value);
+  renderStarts.set(key, now);
+}
+
+function renderEnds(key) {
+  const since = renderStarts.get(key) ?? 0;
+  renderStarts.delete(key);
+  return since;
 }
 
 export default class CacheHandler {
@@ -255,23 +347,48 @@ export default class CacheHandler {
   async get(key, ctx) {
     const store = this.storeFor(ctx?.kind);
     try {
-      const entry = await store.read(key);
-      if (!entry) return null;
+      const read = await store.read(key);
+      // Redis out of reach: the render that follows is not kept either.
+      if (!read) return null;
+      const { entry, now } = read;
+      if (!entry) {
+        renderBegins(key, now);
+        return null;
+      }
       // A read also answers to the implicit tags of the page making it (ctx.softTags); Next
       // passes neither list when it reads a page, whose tags were all stored with it.
       const tags = [...new Set([...(entry.tags ?? []), ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])])];
-      const concerns = (time) => time !== null && time > entry.lastModified - SETTLE_MS;
+      const renderedAt = entry.renderedAt ?? 0;
       let stale = false;
       if (tags.length > 0) {
-        const invalidated = await store.invalidatedAt(tags);
-        if (invalidated.some(({ expired }) => concerns(expired))) return null;
-        stale = invalidated.some((times) => concerns(times.stale));
+        const marks = await store.marksOf(tags);
+        if (marks.some(({ expired }) => expired !== null && expired >= renderedAt)) {
+          renderBegins(key, now);
+          return null;
+        }
+        stale = marks.some((times) => times.stale !== null && staleMarkAt(times.stale, now) >= renderedAt);
       }
+      renderedAtOf.set(entry.value, renderedAt);
+      // What Next is told decides alone whether it renders the entry again: its own record of
+      // the tags this process invalidated knows nothing of coalescing and of render times, and
+      // counts only entries older than that. An entry fresh by its tags is therefore stamped
+      // now, unless its revalidate time has passed; one marked stale, past its revalidate time.
+      const seconds = revalidateOf(entry, ctx);
+      const aged = seconds !== null && Date.now() - entry.lastModified > seconds * 1000;
+      if (stale) {
+        const lastModified = staleStamp(entry, ctx);
+        renderBegins(key, now);
+        if (lastModified === null) return null;
+        return { value: entry.value, lastModified, cacheControl: entry.cacheControl };
+      }
+      if (aged) renderBegins(key, now);
       // A page's revalidate time travels with it: an instance that never rendered the page
       // would otherwise take it to be stale after a second and render it again.
-      const lastModified = stale ? staleStamp(entry, ctx) : entry.lastModified;
-      if (lastModified === null) return null;
-      return { value: entry.value, lastModified, cacheControl: entry.cacheControl };
+      return {
+        value: entry.value,
+        lastModified: aged ? entry.lastModified : Date.now(),
+        cacheControl: entry.cacheControl,
+      };
     } catch {
       return null;
     }
@@ -281,11 +398,18 @@ export default class CacheHandler {
     const store = this.storeFor(data?.kind);
     try {
       if (!data) return await store.remove(key);
+      const started = renderEnds(key);
       // A read carries its revalidate time; a page's or route's comes in ctx.cacheControl.
       const revalidate = data.kind === 'FETCH' ? data.revalidate : ctx?.cacheControl?.revalidate;
       const ttl =
         typeof revalidate === 'number' && revalidate > 0 ? Math.min(revalidate * 2, MAX_TTL_SECONDS) : MAX_TTL_SECONDS;
-      const entry = { value: data, lastModified: Date.now(), tags: tagsOf(data, ctx), cacheControl: ctx?.cacheControl };
+      const entry = {
+        value: data,
+        lastModified: Date.now(),
+        renderedAt: renderedAtOf.get(data) ?? started,
+        tags: tagsOf(data, ctx),
+        cacheControl: ctx?.cacheControl,
+      };
       await store.write(key, entry, ttl);
     } catch {
       // Not kept: the next read computes it again.
@@ -302,7 +426,7 @@ export default class CacheHandler {
     if (list.length === 0) return;
     const how = durations && durations.expire !== 0 ? 'stale' : 'expired';
     // Not caught: an invalidation that cannot be recorded must be seen in the logs.
-    await this.shared.invalidate(list, Date.now(), how);
+    await this.shared.mark(list, how);
   }
 
   resetRequestCache() {}

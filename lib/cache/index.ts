@@ -85,7 +85,10 @@ export function invalidateEveryPage(): void {
 
 /**
  * Marks what a change made stale, on every instance, without dropping it: the next read is
- * served what was cached while it is computed again in the background (see cache-handler.mjs).
+ * served what was cached while it is computed again in the background. A mark made within a
+ * second of the last one takes effect a second after it, for every change made meanwhile
+ * (COALESCE_MS in cache-handler.mjs): what the tags cover is computed again at most once a
+ * second, however many changes arrive.
  */
 export function refresh(...tags: string[]): void {
   revalidate(tags, 'max');
@@ -94,8 +97,9 @@ export function refresh(...tags: string[]): void {
 /**
  * After a creator changed one of their envolvements (its text, its publication, its removal):
  * its own page and the creator's pages show the change on their next request; the public
- * lists, which hold every envolvement, are refreshed in the background, so one edit does not
- * make every Explore view and search miss at once.
+ * lists, which hold every envolvement, are refreshed in the background and at most once a
+ * second, so that neither one edit makes every Explore view and search miss at once, nor
+ * edits in a row keep them rendering.
  */
 export function envolvementChanged(envolvementId: string, creatorId: string): void {
   invalidate(envolvementTag(envolvementId), ...userTags(creatorId));
