@@ -30,6 +30,10 @@ const nextConfig: NextConfig = {
   // Migrations are read from disk at start, so the standalone output must carry them.
   outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './cache-handler.mjs'] },
   poweredByHeader: false,
+  // No ETag: Next hashes the whole HTML or payload of every answer to make one, which cost a
+  // cached page more than serving it. Nothing answers a page with 304 without that hash, and
+  // static files keep Last-Modified (docs/architecture.md, "Caching").
+  generateEtags: false,
   // Cached reads, cached pages and their invalidations are kept by cache-handler.mjs: in Redis,
   // shared by every instance, with REDIS_URL; without it in this process, within Next's
   // cacheMaxMemorySize (50 MB unless set). Pages served from the cache (Explore, public
