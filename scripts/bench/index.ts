@@ -38,7 +38,7 @@ function sizesToRun(): number[] {
 // on their way when a window closes are not counted, so a slow route needs a long window,
 // and one longer than the 10-second timeout to show its timeouts.
 // The miss figures take `count` fresh requests one at a time, the bursts as the others do, and
-// the edit churn 30 seconds of 10 visitors with an edit every 5; memory is sampled through 5
+// the edit churn 30 seconds of 20 visitors with an edit every 2; memory is sampled through 5
 // minutes of mixed load at 20 at once and 2 minutes idle (quick: enough to run each once).
 const burst = (connections: number, seconds: number) =>
   options.quick ? { connections, seconds: 1, rounds: 1 } : { connections, seconds, rounds: 2 };
@@ -51,7 +51,7 @@ const windows = {
     c20: burst(20, 8),
     churn: options.quick
       ? { seconds: 5, connections: 4, everyMs: 2_000 }
-      : { seconds: 30, connections: 10, everyMs: 5_000 },
+      : { seconds: 30, connections: 20, everyMs: 2_000 },
   },
   memory: options.quick
     ? { loadSeconds: 3, idleSeconds: 2, connections: 20 }
