@@ -1,27 +1,21 @@
 // What the benchmark measures on one seeded database, each route against the floor in the
 // same window: Explore (plain, searched, one category) and a detail page one request at a
 // time, the grid's API under 50 at once, the biggest creator's profile, and 200 joins at once;
-// then what nothing cached helps with (./misses.ts): Explore rendered fresh, profiles and
+// then what nothing cached helps with (./cache-misses.ts): Explore rendered fresh, profiles and
 // searches never asked for, and the cache under a creator's edits.
 import type pg from 'pg';
 import { measureAnswersAlike, type AlikeFigures } from './answers-alike';
+import { measureMisses, type MissWindows } from './cache-misses';
 import { measureClaims, type ClaimsResult } from './claims';
+import { findFixtures, MEASURED_CATEGORY, type Fixtures } from './fixtures';
 import { loadedJsKb } from './js-loaded';
-import { measureMemory, type MemoryFigures } from './memory';
-import {
-  measureEditChurn,
-  missSequence,
-  newQueries,
-  searchMissBurst,
-  type ChurnFigures,
-  type MissFigures,
-} from './misses';
 import { measureAgainstFloor, percentile, warmUpFloor, type Summary, type Target, type Window } from './measure';
+import { measureMemory, type MemoryFigures } from './memory';
+import type { ChurnFigures, MissFigures } from './misses';
+import { newQueries } from './search-misses';
 import type { BenchServer } from './server';
 import { sessionCookie } from './sessions';
 import { COMMON_WORD } from './words';
-
-export const MEASURED_CATEGORY = 'Art';
 
 /** A measured route: its summary, and the floor's in the same window. */
 export type Measured = { route: Summary; floor: Summary };
@@ -60,112 +54,6 @@ export type SizeFigures = {
   /** KB of script each measured route downloads by the end of its load in Chromium. */
   jsLoadedKb: Record<string, number>;
 };
-
-type Fixtures = {
-  creatorSlug: string;
-  creatorId: string;
-  creatorRows: number;
-  detailId: string;
-  /** Every creator with a published envolvement, the most prolific first. */
-  creators: string[];
-};
-
-const slugOf = (userId: string) => userId.slice(userId.indexOf('|') + 1);
-const profileOf = (userId: string) => `/profile/${encodeURIComponent(slugOf(userId))}`;
-
-async function findFixtures(client: pg.Client): Promise<Fixtures> {
-  const top = await client.query<{ creator_id: string; n: string }>(
-    `select creator_id, count(*) as n from envolvements where is_active and archived_at is null
-     group by creator_id order by n desc, creator_id`,
-  );
-  // A detail page with something on every tab: the most joined published envolvement with updates.
-  const detail = await client.query<{ id: string }>(
-    `select e.id from envolvements e
-     where e.is_active and e.archived_at is null and exists (select 1 from posts p where p.envolvement_id = e.id)
-     order by e.current_count desc, e.created_at desc limit 1`,
-  );
-  const creatorId = top.rows[0]!.creator_id;
-  return {
-    creatorId,
-    creatorSlug: slugOf(creatorId),
-    creatorRows: Number(top.rows[0]!.n),
-    detailId: detail.rows[0]!.id,
-    creators: top.rows.map((row) => row.creator_id),
-  };
-}
-
-/** How the cache-miss figures are taken: requests per sequence, and the edit churn's run. */
-export type MissWindows = {
-  count: number;
-  c50: Window;
-  c20: Window;
-  churn: { seconds: number; connections: number; everyMs: number };
-};
-
-/**
- * The figures no cache helps with. The creators split three ways: the most prolific is the
- * profile measured warm, the next five are visited during the edits and the sixth edits;
- * the rest are the profiles nobody asked for.
- */
-async function measureMisses(
-  server: BenchServer,
-  client: pg.Client,
-  fixtures: Fixtures,
-  headers: Record<string, string>,
-  windows: MissWindows,
-): Promise<
-  Pick<
-    SizeFigures,
-    | 'pageMiss'
-    | 'exploreMiss'
-    | 'profileMiss'
-    | 'searchMiss'
-    | 'searchMissCategory'
-    | 'searchMissC50'
-    | 'exploreC20'
-    | 'churn'
-  >
-> {
-  const query = newQueries();
-  const expireLists = async () => {
-    const response = await fetch(`${server.url}/api/bench/expire-lists`, { method: 'POST' });
-    if (!response.ok) throw new Error(`expire-lists answered ${response.status}`);
-  };
-  const expireAll = async () => {
-    const response = await fetch(`${server.url}/api/bench/expire-lists?pages=all`, { method: 'POST' });
-    if (!response.ok) throw new Error(`expire-lists?pages=all answered ${response.status}`);
-  };
-  const pageMiss = await missSequence(server.url, windows.count, () => ({ path: '/contact-us', headers }), expireAll);
-  const exploreMiss = await missSequence(server.url, windows.count, () => ({ path: '/explore', headers }), expireLists);
-  const unvisited = fixtures.creators.slice(7);
-  if (unvisited.length < windows.count) throw new Error(`Only ${unvisited.length} creators nobody visited`);
-  const profileMiss = await missSequence(server.url, windows.count, (i) => ({
-    path: profileOf(unvisited[i]!),
-    headers,
-  }));
-  const searchMiss = await missSequence(server.url, windows.count, () => ({
-    path: `/explore?q=${encodeURIComponent(query())}`,
-    headers,
-  }));
-  const searchMissCategory = await missSequence(server.url, windows.count, () => ({
-    path: `/explore?q=${encodeURIComponent(query())}&category=${encodeURIComponent(MEASURED_CATEGORY)}`,
-    headers,
-  }));
-  const searchMissC50 = await searchMissBurst(server.url, windows.c50, query);
-  const exploreC20 = await measureAgainstFloor(server.url, { path: '/explore' }, windows.c20);
-  const visitedCreators = [fixtures.creators[0]!, ...fixtures.creators.slice(1, 6)];
-  const churn = await measureEditChurn(server, client, {
-    visited: [
-      { path: '/explore' },
-      { path: `/explore?q=${COMMON_WORD}` },
-      { path: `/explore?category=${encodeURIComponent(MEASURED_CATEGORY)}` },
-      ...visitedCreators.map((id) => ({ path: profileOf(id) })),
-    ],
-    editorId: fixtures.creators[6]!,
-    ...windows.churn,
-  });
-  return { pageMiss, exploreMiss, profileMiss, searchMiss, searchMissCategory, searchMissC50, exploreC20, churn };
-}
 
 async function htmlKb(server: BenchServer, target: Target): Promise<number> {
   const response = await fetch(`${server.url}${target.path}`, { headers: target.headers });

@@ -1,0 +1,38 @@
+// What the benchmark reads on a seeded database: the category it filters by, and whose pages
+// it opens (the most prolific creators, and an envolvement with something on every tab).
+import type pg from 'pg';
+
+export const MEASURED_CATEGORY = 'Art';
+
+export type Fixtures = {
+  creatorSlug: string;
+  creatorId: string;
+  creatorRows: number;
+  detailId: string;
+  /** Every creator with a published envolvement, the most prolific first. */
+  creators: string[];
+};
+
+const slugOf = (userId: string) => userId.slice(userId.indexOf('|') + 1);
+export const profileOf = (userId: string) => `/profile/${encodeURIComponent(slugOf(userId))}`;
+
+export async function findFixtures(client: pg.Client): Promise<Fixtures> {
+  const top = await client.query<{ creator_id: string; n: string }>(
+    `select creator_id, count(*) as n from envolvements where is_active and archived_at is null
+     group by creator_id order by n desc, creator_id`,
+  );
+  // A detail page with something on every tab: the most joined published envolvement with updates.
+  const detail = await client.query<{ id: string }>(
+    `select e.id from envolvements e
+     where e.is_active and e.archived_at is null and exists (select 1 from posts p where p.envolvement_id = e.id)
+     order by e.current_count desc, e.created_at desc limit 1`,
+  );
+  const creatorId = top.rows[0]!.creator_id;
+  return {
+    creatorId,
+    creatorSlug: slugOf(creatorId),
+    creatorRows: Number(top.rows[0]!.n),
+    detailId: detail.rows[0]!.id,
+    creators: top.rows.map((row) => row.creator_id),
+  };
+}
