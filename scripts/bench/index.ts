@@ -8,8 +8,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDatabaseUrl, dropDatabase, recreateDatabase, withClient } from './database';
+import { buildEmptyApp, measureEmptyApp } from './empty-app';
 import { firstLoadJsKb, ownJsKb } from './js-size';
 import { insaneFigures, printTable, tableRows, toJson } from './report';
+import { emptyJson, emptyRows, vsEmptyJson } from './report-empty';
 import { measureSize, type SizeFigures } from './scenario';
 import { memberId, seedBenchData, seedSize } from './seed';
 import { buildApp, startServer } from './server';
@@ -89,20 +91,33 @@ const searchMissRatio = (f: SizeFigures) =>
     f.searchMissCategory.route.medianMs / f.searchMissCategory.floor.medianMs,
   );
 
+/**
+ * The empty Next app, built unless its build is current, and measured on the port after the
+ * app's while no other server runs: once for the whole run, since it reads no database.
+ */
+async function benchEmptyApp() {
+  const started = Date.now();
+  const built = buildEmptyApp();
+  console.log(`Empty app ${built ? 'built' : 'build current'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return measureEmptyApp(Number(options.port) + 1, { one: windows.one, count: windows.misses.count });
+}
+
 async function main() {
   const sizes = sizesToRun();
   if (!options['skip-build']) buildApp();
   const jsKb = firstLoadJsKb();
   const ownKb = ownJsKb();
+  const empty = await benchEmptyApp();
   const measured: SizeFigures[] = [];
   // Memory is measured at the biggest size only: its load alone takes minutes.
   for (const rows of sizes) measured.push(await benchOneSize(rows, sizes.length > 1, rows === Math.max(...sizes)));
-  const perSize = measured.map(toJson);
+  const perSize = measured.map((figures) => ({ ...toJson(figures), ...vsEmptyJson(figures, empty) }));
   const [smallest, biggest] = [measured[0]!, measured[measured.length - 1]!];
   const result = {
     measured_at: new Date().toISOString(),
     quick: options.quick,
     ...perSize[perSize.length - 1]!,
+    ...emptyJson(empty),
     js_kb: jsKb,
     own_js_kb: ownKb,
     ...(measured.length > 1
@@ -113,11 +128,12 @@ async function main() {
           // A search never asked, alone or in a category, whichever is slower at each size.
           search_miss_growth: round2(searchMissMs(biggest) / searchMissMs(smallest)),
           search_miss_ratio_growth: round2(searchMissRatio(biggest) / searchMissRatio(smallest)),
-          sizes: Object.fromEntries(perSize.map((figures) => [String(figures.rows), figures])),
+          sizes: Object.fromEntries(perSize.map((figures, i) => [String(measured[i]!.rows), figures])),
         }
       : {}),
   };
   for (const figures of measured) printTable(`${figures.rows} rows`, tableRows(figures));
+  printTable('an empty Next app, the same Next on the same machine', emptyRows(empty, measured));
   printTable(
     'first-load JS (gzip)',
     Object.entries(jsKb).map(([route, kb]) => [

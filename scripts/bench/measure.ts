@@ -86,8 +86,8 @@ export async function warmUp(baseUrl: string, target: Target, times = 3): Promis
  * code unoptimised at first, and the first route measured would be compared with a floor
  * slower than the later ones.
  */
-export async function warmUpFloor(baseUrl: string, seconds: number): Promise<void> {
-  await load(baseUrl, { path: FLOOR_PATH }, 10, seconds);
+export async function warmUpFloor(baseUrl: string, seconds: number, floorPath = FLOOR_PATH): Promise<void> {
+  await load(baseUrl, { path: floorPath }, 10, seconds);
 }
 
 // autocannon stops at the end of its window and drops the requests still on their way, but
@@ -98,17 +98,18 @@ async function letServerFinish(run: Run): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, Math.min(slowest, MAX_WAIT_MS)));
 }
 
-/** The route and the floor, alternating round by round in the same window. */
+/** The route and the floor (another server's own, when it has one), alternating round by round in the same window. */
 export async function measureAgainstFloor(
   baseUrl: string,
   target: Target,
   window: Window,
+  floorPath = FLOOR_PATH,
 ): Promise<{ route: Summary; floor: Summary }> {
   await warmUp(baseUrl, target);
   const floorRuns: Run[] = [];
   const routeRuns: Run[] = [];
   for (let round = 0; round < window.rounds; round++) {
-    floorRuns.push(await load(baseUrl, { path: FLOOR_PATH }, window.connections, window.seconds));
+    floorRuns.push(await load(baseUrl, { path: floorPath }, window.connections, window.seconds));
     const run = await load(baseUrl, target, window.connections, window.seconds);
     routeRuns.push(run);
     await letServerFinish(run);

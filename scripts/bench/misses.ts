@@ -30,18 +30,20 @@ function summarizeTimed(samples: Array<{ ms: number; cache: string }>): Timed {
 
 /**
  * `count` requests one at a time, each to the address `targetAt(i)` after `before()` (which
- * makes it a miss), each beside a request of the floor: their medians are compared.
+ * makes it a miss), each beside a request of the floor (`floorPath` on another server): their
+ * medians are compared.
  */
 export async function missSequence(
   baseUrl: string,
   count: number,
   targetAt: (i: number) => Target,
   before: () => Promise<void> = async () => {},
+  floorPath = FLOOR_PATH,
 ): Promise<MissFigures> {
   const route: Array<{ ms: number; cache: string }> = [];
   const floor: Array<{ ms: number; cache: string }> = [];
   for (let i = 0; i < count; i++) {
-    floor.push(await timed(baseUrl, { path: FLOOR_PATH }));
+    floor.push(await timed(baseUrl, { path: floorPath }));
     await before();
     route.push(await timed(baseUrl, targetAt(i)));
   }
