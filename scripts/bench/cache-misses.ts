@@ -1,6 +1,7 @@
 // What nothing cached helps with (./misses.ts does the timing): the cheapest page, Explore and
-// profiles rendered fresh, searches never asked, and the cache under a creator's edits. Each
-// is timed against the floor in the same window, as the rest of the benchmark is.
+// profiles rendered fresh, searches never asked, the cache under a creator's edits, and the
+// worst of these a visitor can meet (./worst-cases.ts). Each is timed against the floor in
+// the same window, as the rest of the benchmark is.
 import type pg from 'pg';
 import { MEASURED_CATEGORY, profileOf, type Fixtures } from './fixtures';
 import { measureAgainstFloor, type Window } from './measure';
@@ -9,10 +10,15 @@ import { newQueries, searchMissBurst } from './search-misses';
 import type { SizeFigures } from './scenario';
 import type { BenchServer } from './server';
 import { COMMON_WORD } from './words';
+import { expiring, measureColdPages, measureSearchSweep, type SweepWindow, type WorstCases } from './worst-cases';
 
-/** How the cache-miss figures are taken: requests per sequence, and the edit churn's run. */
+/**
+ * How the cache-miss figures are taken: requests per sequence, the edit churn's run, and the
+ * words whose pairs the search sweep times.
+ */
 export type MissWindows = {
   count: number;
+  sweep: SweepWindow;
   c50: Window;
   c20: Window;
   churn: { seconds: number; connections: number; everyMs: number };
@@ -43,14 +49,8 @@ export async function measureMisses(
   >
 > {
   const query = newQueries();
-  const expireLists = async () => {
-    const response = await fetch(`${server.url}/api/bench/expire-lists`, { method: 'POST' });
-    if (!response.ok) throw new Error(`expire-lists answered ${response.status}`);
-  };
-  const expireAll = async () => {
-    const response = await fetch(`${server.url}/api/bench/expire-lists?pages=all`, { method: 'POST' });
-    if (!response.ok) throw new Error(`expire-lists?pages=all answered ${response.status}`);
-  };
+  const expireLists = expiring(server.url);
+  const expireAll = expiring(server.url, '?pages=all');
   const pageMiss = await missSequence(server.url, windows.count, () => ({ path: '/contact-us', headers }), expireAll);
   const exploreMiss = await missSequence(server.url, windows.count, () => ({ path: '/explore', headers }), expireLists);
   const unvisited = fixtures.creators.slice(7);
@@ -81,4 +81,25 @@ export async function measureMisses(
     ...windows.churn,
   });
   return { pageMiss, exploreMiss, profileMiss, searchMiss, searchMissCategory, searchMissC50, exploreC20, churn };
+}
+
+/**
+ * The worst cases, after the other misses: every pair of a spread of words searched in a
+ * category, the most prolific creator's profile, and an envolvement's page, each rendered with
+ * nothing of it cached.
+ */
+export async function measureWorstCases(
+  server: BenchServer,
+  fixtures: Fixtures,
+  headers: Record<string, string>,
+  windows: MissWindows,
+): Promise<WorstCases> {
+  const searchSweep = await measureSearchSweep(server.url, headers, MEASURED_CATEGORY, windows.sweep);
+  const cold = await measureColdPages(
+    server.url,
+    { topCreatorId: fixtures.creatorId, detailId: fixtures.detailId, detailCreatorId: fixtures.detailCreatorId },
+    headers,
+    windows.count,
+  );
+  return { searchSweep, ...cold };
 }

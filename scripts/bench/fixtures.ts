@@ -9,6 +9,7 @@ export type Fixtures = {
   creatorId: string;
   creatorRows: number;
   detailId: string;
+  detailCreatorId: string;
   /** Every creator with a published envolvement, the most prolific first. */
   creators: string[];
 };
@@ -22,8 +23,8 @@ export async function findFixtures(client: pg.Client): Promise<Fixtures> {
      group by creator_id order by n desc, creator_id`,
   );
   // A detail page with something on every tab: the most joined published envolvement with updates.
-  const detail = await client.query<{ id: string }>(
-    `select e.id from envolvements e
+  const detail = await client.query<{ id: string; creator_id: string }>(
+    `select e.id, e.creator_id from envolvements e
      where e.is_active and e.archived_at is null and exists (select 1 from posts p where p.envolvement_id = e.id)
      order by e.current_count desc, e.created_at desc limit 1`,
   );
@@ -33,6 +34,7 @@ export async function findFixtures(client: pg.Client): Promise<Fixtures> {
     creatorSlug: slugOf(creatorId),
     creatorRows: Number(top.rows[0]!.n),
     detailId: detail.rows[0]!.id,
+    detailCreatorId: detail.rows[0]!.creator_id,
     creators: top.rows.map((row) => row.creator_id),
   };
 }

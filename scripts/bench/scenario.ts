@@ -2,10 +2,11 @@
 // same window: Explore (plain, searched, one category) and a detail page one request at a
 // time, the grid's API under 50 at once, the biggest creator's profile, and 200 joins at once;
 // then what nothing cached helps with (./cache-misses.ts): Explore rendered fresh, profiles and
-// searches never asked for, and the cache under a creator's edits.
+// searches never asked for, the cache under a creator's edits, and the worst of these; and
+// what the root layout makes every page weigh.
 import type pg from 'pg';
 import { measureAnswersAlike, type AlikeFigures } from './answers-alike';
-import { measureMisses, type MissWindows } from './cache-misses';
+import { measureMisses, measureWorstCases, type MissWindows } from './cache-misses';
 import { measureClaims, type ClaimsResult } from './claims';
 import { findFixtures, MEASURED_CATEGORY, type Fixtures } from './fixtures';
 import { loadedJsKb } from './js-loaded';
@@ -15,12 +16,14 @@ import type { ChurnFigures, MissFigures } from './misses';
 import { newQueries } from './search-misses';
 import type { BenchServer } from './server';
 import { sessionCookie } from './sessions';
+import { measurePageSizes, type PageSizes } from './sizes';
 import { COMMON_WORD } from './words';
+import type { WorstCases } from './worst-cases';
 
 /** A measured route: its summary, and the floor's in the same window. */
 export type Measured = { route: Summary; floor: Summary };
 
-export type SizeFigures = {
+export type SizeFigures = WorstCases & {
   rows: number;
   explore: Measured & { htmlKb: number };
   exploreQ: Measured;
@@ -53,6 +56,8 @@ export type SizeFigures = {
   memory: MemoryFigures | null;
   /** KB of script each measured route downloads by the end of its load in Chromium. */
   jsLoadedKb: Record<string, number>;
+  /** What the root layout makes a page weigh. */
+  sizes: PageSizes;
 };
 
 async function htmlKb(server: BenchServer, target: Target): Promise<number> {
@@ -102,6 +107,7 @@ export async function measureSize(
   const pullQ = await fifty(`/api/post/pull?q=${COMMON_WORD}`);
   const claims = await measureClaims(server, client, fixtures.creatorId);
   const misses = await measureMisses(server, client, fixtures, headers, windows.misses);
+  const worst = await measureWorstCases(server, fixtures, headers, windows.misses);
   const answersAlike = await measureAnswersAlike(server, client, size.viewer.id, windows.alike);
   // After the misses: a page's links may fetch others (a profile) as the browser loads it.
   const jsLoadedKb = await loadedJsKbOf(server, fixtures, headers.cookie!);
@@ -110,6 +116,8 @@ export async function measureSize(
     : null;
   return {
     ...misses,
+    ...worst,
+    sizes: await measurePageSizes(server.url),
     answersAlike,
     memory,
     jsLoadedKb,
