@@ -169,6 +169,60 @@ test('a draft published through instance A is on instance B: its pages at once, 
   await expect.poll(() => titlesOn(1, '?q=draft')).toEqual(['The draft']);
 });
 
+test('edits in a row through A reach Explore on B within 2 seconds, its lists rendered about once a second', async () => {
+  const url = new URL(serverUrl!);
+  url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const { rows } = await client.query<{ id: string }>(`SELECT id FROM envolvements WHERE title = 'Already live'`);
+  await client.end();
+  const cookie = await sessionCookie(secret, creator);
+  const edit = async (title: string) => {
+    const answer = await fetch(`${base(0)}/api/post/${rows[0]!.id}`, {
+      method: 'PUT',
+      headers: { cookie, origin: base(0), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title,
+        previewText: 'On both hosts',
+        categories: ['Art'],
+        quantity: { quantity: null },
+        price: { price: null },
+        isActive: true,
+      }),
+    });
+    expect(answer.status).toBe(200);
+  };
+  /** Which edit B's Explore shows, 0 for none. */
+  const editShownOnB = async () => {
+    const html = await (await fetch(`${base(1)}${explorePage}`)).text();
+    return Number(/Edit (\d+) in a row/.exec(html)?.[1] ?? 0);
+  };
+  // An edit every 200 ms for 3 seconds, B's Explore read every 50 ms meanwhile: each
+  // version of it that a reader meets was rendered once.
+  const versions = new Set<number>();
+  let editing = true;
+  const reader = (async () => {
+    while (editing) {
+      versions.add(await editShownOnB());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const edits = 15;
+  for (let n = 1; n <= edits; n++) {
+    await edit(`Edit ${n} in a row`);
+    if (n < edits) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const lastAnswered = Date.now();
+  editing = false;
+  await reader;
+  await expect.poll(editShownOnB, { intervals: [50], timeout: 5_000 }).toBe(edits);
+  expect(Date.now() - lastAnswered).toBeLessThan(2_000);
+  // Marks of the lists within a second of the last take effect a second after it: over 3
+  // seconds of edits, B renders its Explore with about four of them, not fifteen.
+  versions.delete(0);
+  expect(versions.size).toBeLessThanOrEqual(5);
+});
+
 /** next-auth's CSRF token from one instance, with the cookie that must go with it. */
 async function csrfOf(index: 0 | 1): Promise<{ csrfToken: string; cookie: string }> {
   const csrf = await fetch(`${base(index)}/api/auth/csrf`);
