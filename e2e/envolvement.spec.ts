@@ -6,6 +6,7 @@ import { expectPriceField, fillLimitedQuantity, openListed, openTab } from './he
 const title = `Puppet show ${Date.now()}`;
 
 test.describe.serial('a creator publishes, updates, edits and deletes an envolvement', () => {
+  // Its public page; while it is a draft its creator opens it at `${detailUrl}/private`.
   let detailUrl = '';
 
   test.describe('as the creator', () => {
@@ -53,7 +54,9 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await expect(page.getByText('It is a draft: only you can see it until you publish it.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Publish now' })).toBeVisible();
       const link = page.getByRole('link', { name: 'View your envolvement' });
-      detailUrl = (await link.getAttribute('href'))!;
+      const draftUrl = (await link.getAttribute('href'))!;
+      expect(draftUrl).toMatch(/^\/envolvement\/[0-9a-f-]{36}\/private$/);
+      detailUrl = draftUrl.replace(/\/private$/, '');
       // The form is reset for the next one.
       await expect(page.getByText('Step 1 of 4')).toBeVisible();
       await expect(page.getByLabel('Title')).toHaveValue('');
@@ -62,15 +65,19 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await expect(page.getByTestId('offer-status').first()).toHaveText('Draft');
       await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
       await expect(page.getByTestId('spots-left')).toHaveText('20 of 20 spots left');
-      // Nobody else finds a draft, even by its address.
+      // Nobody else finds a draft, even by its address; its creator is offered its private page.
       const other = await browser.newContext({ storageState: storageState('buyer') });
-      const response = await (await other.newPage()).goto(detailUrl);
-      expect(response?.status()).toBe(404);
+      const stranger = await other.newPage();
+      for (const url of [detailUrl, draftUrl]) expect((await stranger.goto(url))?.status()).toBe(404);
       await other.close();
+      expect((await page.goto(detailUrl))?.status()).toBe(404);
+      await page.getByRole('link', { name: 'Open it' }).click();
+      await page.waitForURL(`**${draftUrl}`);
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
     });
 
     test('posts an update and edits the title', async ({ page }) => {
-      await page.goto(detailUrl);
+      await page.goto(`${detailUrl}/private`);
       await expect(page.getByText('Be the first to post an update about this envolvement.')).toBeVisible();
       await page.getByRole('button', { name: 'Post Update' }).click();
       await page.getByRole('button', { name: 'Post Update' }).click();

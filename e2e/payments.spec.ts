@@ -57,18 +57,25 @@ test.describe.serial('refunds and removal', () => {
     await expect(page.getByTestId('offer-card').filter({ hasText: 'Listening party' })).toHaveCount(0);
     await creator.close();
 
+    // Its public page is gone, for everyone alike.
     const { context: stranger, page: gone, response } = await openAs(browser, 'gamer', `/envolvement/${removable}`);
-    expect(response?.status()).toBe(410);
-    await expect(gone.getByText('This envolvement was removed by its creator.')).toBeVisible();
+    expect(response?.status()).toBe(404);
+    await expect(gone.getByText('Envolvement Not Found')).toBeVisible();
+    await expect(gone.getByRole('link', { name: 'Open it' })).toHaveCount(0);
     await stranger.close();
 
+    // Its member finds it in their purchases, marked, and still opens it, privately.
     const { context: buyer, page: mine } = await openAs(browser, 'buyer', '/profile');
     await openTab(mine, 'Purchased Envolvements');
     const card = mine.getByTestId('offer-card').filter({ hasText: 'Listening party' });
     await expect(card.getByTestId('membership-mark')).toHaveText('Removed by the creator · Refunded');
-    const own = await mine.goto(`/envolvement/${removable}`);
-    expect(own?.status()).toBe(200);
+    const privatePage = `/envolvement/${removable}/private`;
+    await expect(card.getByRole('link', { name: 'Listening party' })).toHaveAttribute('href', privatePage);
+    await mine.goto(privatePage);
     await expect(mine.getByTestId('removed-banner')).toContainText('Your payment of $8.00 was refunded in full.');
+    expect((await mine.goto(`/envolvement/${removable}`))?.status()).toBe(404);
+    await mine.getByRole('link', { name: 'Open it' }).click();
+    await mine.waitForURL(`**${privatePage}`);
     await buyer.close();
   });
 });

@@ -30,7 +30,11 @@ export function CreatedNotice({ id }: { id: string }) {
             {busy ? 'Publishing...' : 'Publish now'}
           </Button>
         )}
-        <Link href={`/envolvement/${id}`} className="font-semibold underline">
+        {/* A draft is at its private page until it is published. */}
+        <Link
+          href={published ? `/envolvement/${id}` : `/envolvement/${id}/private`}
+          className="font-semibold underline"
+        >
           View your envolvement
         </Link>
       </div>

@@ -1,17 +1,15 @@
+import type { ReactNode } from 'react';
 import { formatDay } from '@/lib/domain/dates';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { formatPrice } from '@/lib/domain/money';
-import { spotsLabel, type OfferAction, type OfferStatus } from '@/lib/envolvements/rules';
+import { spotsLabel, type OfferStatus } from '@/lib/envolvements/rules';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { CategoryChips } from './category-chips';
 import { OfferCover } from './cover-image';
 import { CreatorLink } from './creator-link';
 import { DateTiles } from './date-tiles';
-import type { DeletionImpact } from './delete-envolvement';
-import { DeleteEnvolvement, EditEnvolvement, PublishToggle } from './lazy-tools';
 import { OfferStatusBadge } from './offer-action';
-import { OfferActionSlot, type SpotWait } from './offer-action-slot';
 
 /** Who posted it and when, then its price and the spots left. */
 function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
@@ -42,18 +40,11 @@ function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
 }
 
 /**
- * The price and the viewer's action: beside the title on wide screens, and held at the
- * foot of the screen on phones, so the way to join is never scrolled away.
+ * The price and the viewer's action (`action`, drawn once the viewer is known): beside the
+ * title on wide screens, and held at the foot of the screen on phones, so the way to join is
+ * never scrolled away.
  */
-function JoinBar({
-  envolvement,
-  action,
-  wait,
-}: {
-  envolvement: EnvolvementDto;
-  action: OfferAction;
-  wait: SpotWait | null;
-}) {
+function JoinBar({ envolvement, action }: { envolvement: EnvolvementDto; action: ReactNode }) {
   return (
     <div
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:static md:z-auto md:w-60 md:shrink-0 md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none"
@@ -64,24 +55,24 @@ function JoinBar({
           <span className="sr-only">Price: </span>
           {formatPrice(envolvement.priceCents, envolvement.currency)}
         </p>
-        <OfferActionSlot action={action} id="join-bar" className="min-w-0 flex-1 md:flex-none" wait={wait} />
+        <div className="min-w-0 flex-1 md:flex-none">{action}</div>
       </div>
     </div>
   );
 }
 
-/** The badge row: the offer's state, and for its creator the tools that change it. */
+/** The badge row: the offer's state, and for its creator the tools that change it (`tools`). */
 function StateRow({
   envolvement,
   status,
-  creatorTools,
+  tools,
 }: {
   envolvement: EnvolvementDto;
   status: OfferStatus;
-  creatorTools: DeletionImpact | null;
+  tools: ReactNode;
 }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
+    <div className="flex min-h-9 flex-wrap items-center justify-between gap-3">
       <div className="flex flex-wrap gap-2">
         {status === 'open' ? (
           <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-bold text-green-800">ACTIVE</span>
@@ -91,13 +82,7 @@ function StateRow({
         {/* Its creator must know a sold-out or ended draft is still unpublished. */}
         {!envolvement.active && status !== 'draft' && <OfferStatusBadge status="draft" className="px-3 py-1" />}
       </div>
-      {creatorTools && (
-        <div className="flex flex-wrap gap-2">
-          <PublishToggle envolvementId={envolvement._id} active={envolvement.active} />
-          <EditEnvolvement envolvement={envolvement} />
-          <DeleteEnvolvement envolvementId={envolvement._id} currency={envolvement.currency} impact={creatorTools} />
-        </div>
-      )}
+      {tools}
     </div>
   );
 }
@@ -105,16 +90,14 @@ function StateRow({
 type SummaryProps = {
   envolvement: EnvolvementDto;
   status: OfferStatus;
-  /** The join bar's action; none for the creator and on a removed envolvement. */
-  action: OfferAction | null;
-  /** For its creator: what deleting it would do, which also shows Publish, Edit and Delete. */
-  creatorTools: DeletionImpact | null;
-  /** Where the viewer may wait for a spot on it: the envolvement, and whether they wait. */
-  wait?: SpotWait | null;
+  /** The join bar's action, for everyone but on a removed envolvement, which has no join bar. */
+  action: ReactNode | null;
+  /** Publish, Edit and Delete, shown to its creator only. */
+  tools: ReactNode;
 };
 
 /** The envolvement itself, as everyone may read it: cover, state, title, creator, price, spots, text, dates. */
-export function EnvolvementSummary({ envolvement, status, action, creatorTools, wait = null }: SummaryProps) {
+export function EnvolvementSummary({ envolvement, status, action, tools }: SummaryProps) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <OfferCover
@@ -124,15 +107,15 @@ export function EnvolvementSummary({ envolvement, status, action, creatorTools, 
         priority
       />
       <div className="space-y-5 p-5 sm:p-6">
-        <StateRow envolvement={envolvement} status={status} creatorTools={creatorTools} />
-        <div className={cn('flex flex-col gap-4', action && 'md:flex-row md:items-start md:justify-between')}>
+        <StateRow envolvement={envolvement} status={status} tools={tools} />
+        <div className={cn('flex flex-col gap-4', action !== null && 'md:flex-row md:items-start md:justify-between')}>
           <div className="min-w-0 space-y-3">
             <h1 className="text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere] text-ink sm:text-3xl">
               {envolvement.title}
             </h1>
             <CategoryChips categories={envolvement.categories} />
           </div>
-          {action && <JoinBar envolvement={envolvement} action={action} wait={wait} />}
+          {action !== null && <JoinBar envolvement={envolvement} action={action} />}
         </div>
         <CreatorAndFacts envolvement={envolvement} />
         <p className="whitespace-pre-line [overflow-wrap:anywhere] text-slate-700">

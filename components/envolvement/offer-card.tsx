@@ -14,7 +14,7 @@ import {
   type OfferStatus,
 } from '@/lib/envolvements/rules';
 import type { OfferCardDto, OfferFace } from '@/lib/envolvements/types';
-import { profilePath } from '@/lib/seo/urls';
+import { envolvementPagePath, profilePath } from '@/lib/seo/urls';
 import { CoverImage } from './cover-image';
 import { DIALOG_LINK } from './dialog-link';
 import { OfferStatusBadge } from './offer-action';
@@ -161,7 +161,7 @@ export function OfferCard({ envolvement, dialog = false, className, receipt: sho
   const title = (
     // Not prefetched: Explore shows dozens of cards, and a visitor opens one or two.
     <Link
-      href={`/envolvement/${envolvement._id}`}
+      href={envolvementPagePath(envolvement)}
       prefetch={false}
       className="offer-card-open"
       {...(dialog ? { [DIALOG_LINK]: envolvement._id } : {})}

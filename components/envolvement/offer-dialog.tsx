@@ -22,6 +22,7 @@ import { CreatorLink } from './creator-link';
 import { OfferStatusBadge } from './offer-action';
 import { OfferActionSlot } from './offer-action-slot';
 import { CalendarIcon, PeopleIcon, TagIcon } from './offer-icons';
+import { envolvementPagePath } from '@/lib/seo/urls';
 
 /** The dialog's end date: 'No Deadline', or 'Ends in 3 days' / 'Ends today' / 'Ended' with the date. */
 export function endDateParts(
@@ -109,7 +110,7 @@ export function OfferDialogBody({ envolvement, description, viewer, pending = fa
       {/* Kept in sight at the dialog's foot while the rest scrolls: on a phone the offer's
           facts fill the screen, and its actions must not wait below them. */}
       <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-6 pt-4 pb-6 sm:flex-row sm:items-start">
-        <Link href={`/envolvement/${envolvement._id}`} className={buttonClasses('secondary', 'md', 'w-full sm:flex-1')}>
+        <Link href={envolvementPagePath(envolvement)} className={buttonClasses('secondary', 'md', 'w-full sm:flex-1')}>
           View Details
         </Link>
         <OfferActionSlot

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import { useState, type FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { useFormValues } from '@/components/forms/use-form-values';
@@ -19,7 +19,7 @@ const FAILED = 'Failed to update envolvement';
 
 /** The update being written, checked with the handler's schema and posted. */
 function usePostUpdate(envolvementId: string) {
-  const router = useRouter();
+  const refresh = usePageRefresh();
   const action = useApiAction({ message: FAILED, report: useReportError() });
   const [open, setOpen] = useState(false);
   const { values, set, bind, reset } = useFormValues(EMPTY);
@@ -36,7 +36,7 @@ function usePostUpdate(envolvementId: string) {
       async send(update) {
         await api(`/api/post/add-comment/${envolvementId}`, { json: update, fallback: FAILED });
         close();
-        router.refresh();
+        refresh();
       },
     });
 

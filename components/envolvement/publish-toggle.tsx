@@ -6,7 +6,10 @@ import { Button } from '@/components/ui/button';
 import { useReportError } from './error-banner';
 import { PUBLISH_FAILED, sendPublish } from './publish-request';
 
-/** The creator's 'Publish' / 'Unpublish' button: a draft is seen by its creator and members only. */
+/**
+ * The creator's 'Publish' / 'Unpublish' button: a draft is seen by its creator and members
+ * only, at its private page; once published, everyone sees it at its public one.
+ */
 export function PublishToggle({ envolvementId, active }: { envolvementId: string; active: boolean }) {
   const router = useRouter();
   const { busy, run } = useApiAction({ message: PUBLISH_FAILED, report: useReportError() });
@@ -15,6 +18,7 @@ export function PublishToggle({ envolvementId, active }: { envolvementId: string
     run({
       async send() {
         await sendPublish(envolvementId, !active);
+        router.push(active ? `/envolvement/${envolvementId}/private` : `/envolvement/${envolvementId}`);
         router.refresh();
       },
     });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { api, ApiError } from '@/lib/api-client';
@@ -77,7 +77,7 @@ function useSelling(open: boolean): Selling | null {
 
 /** The edit dialog's state and its save: checked with the handler's schema, then sent. */
 export function useEditEnvolvement(envolvement: EnvolvementDto) {
-  const router = useRouter();
+  const refresh = usePageRefresh();
   const report = useReportError();
   const action = useApiAction({ message: FAILED, report });
   const [open, setOpen] = useState(false);
@@ -96,7 +96,7 @@ export function useEditEnvolvement(envolvement: EnvolvementDto) {
         if (opening) await openSubmissions(envolvement._id, form.content);
         await api(`/api/post/${envolvement._id}`, { method: 'PUT', json: toEditBody(form), fallback: FAILED });
         setOpen(false);
-        router.refresh();
+        refresh();
       },
     });
     if (outcome === 'invalid') report(MESSAGES.fixErrors);

@@ -1,7 +1,8 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { usePathname, useRouter } from 'next/navigation';
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { PagePart } from '@/lib/viewer/types';
 
 /** What the shell tells them about their own account (lib/users/notices.ts). */
 export type ClientNotices = { handle: string | null; unconfirmedEmail: string | null };
@@ -11,8 +12,13 @@ export type ClientViewer = { id: string; name: string; picture: string | null; n
 
 const NO_NOTICES: ClientNotices = { handle: null, unconfirmedEmail: null };
 
-/** 'loading' until the server has said who is signed in. */
-export type ViewerState = { status: 'loading' } | { status: 'ready'; viewer: ClientViewer | null };
+/**
+ * 'loading' until the server has said who is signed in, and what the page shows them where it
+ * depends on them (`page`, for the path it was asked for: lib/viewer/types.ts).
+ */
+export type ViewerState =
+  | { status: 'loading' }
+  | { status: 'ready'; viewer: ClientViewer | null; path: string; page: PagePart | null };
 
 const LOADING: ViewerState = { status: 'loading' };
 
@@ -50,16 +56,28 @@ function toClientViewer(value: unknown): ClientViewer | null {
   };
 }
 
-/** Asks the server who is signed in and publishes the answer, unless `signal` has aborted the question. */
-function askWhoIsSignedIn(signal: AbortSignal) {
-  fetch('/api/me', { cache: 'no-store', signal })
+// The pages whose parts depend on the viewer: their path is sent along.
+const PAGES_WITH_PARTS = /^\/(envolvement|profile)\/[^/]/;
+
+/**
+ * Asks the server who is signed in, and for the page at `path` its parts for them, and
+ * publishes the answer, unless `signal` has aborted the question.
+ */
+function askWhoIsSignedIn(path: string, signal: AbortSignal) {
+  const url = PAGES_WITH_PARTS.test(path) ? `/api/me?page=${encodeURIComponent(path)}` : '/api/me';
+  fetch(url, { cache: 'no-store', signal })
     .then((response) => (response.ok ? response.json() : { viewer: null }))
-    .then((body: { viewer?: unknown }) => publish({ status: 'ready', viewer: toClientViewer(body.viewer) }))
+    .then((body: { viewer?: unknown; page?: PagePart | null }) =>
+      publish({ status: 'ready', viewer: toClientViewer(body.viewer), path, page: body.page ?? null }),
+    )
     // Offline or the server is away: show the page as to a visitor; joining asks to sign in.
     .catch(() => {
-      if (!signal.aborted) publish({ status: 'ready', viewer: null });
+      if (!signal.aborted) publish({ status: 'ready', viewer: null, path, page: null });
     });
 }
+
+// Asks again for the current page (after a change made on it); set by the provider.
+let askAgain: () => void = () => undefined;
 
 /**
  * Who is signed in, asked when a page loads, again on every move to another page (signing in
@@ -72,12 +90,15 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   useEffect(() => {
     let controller = new AbortController();
-    askWhoIsSignedIn(controller.signal);
-    const askAgainWhenShown = () => {
-      if (document.visibilityState !== 'visible') return;
+    const ask = () => {
       controller.abort();
       controller = new AbortController();
-      askWhoIsSignedIn(controller.signal);
+      askWhoIsSignedIn(pathname, controller.signal);
+    };
+    ask();
+    askAgain = ask;
+    const askAgainWhenShown = () => {
+      if (document.visibilityState === 'visible') ask();
     };
     document.addEventListener('visibilitychange', askAgainWhenShown);
     return () => {
@@ -88,6 +109,18 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * What a change made on a page calls once it is saved: the page is read again (from the
+ * cache, which the change dropped) and so are its parts for the viewer.
+ */
+export function usePageRefresh(): () => void {
+  const router = useRouter();
+  return useCallback(() => {
+    router.refresh();
+    askAgain();
+  }, [router]);
+}
+
 export function useViewer(): ViewerState {
   // The server and the first render in the browser draw the 'loading' state alike.
   return useSyncExternalStore(
@@ -95,6 +128,17 @@ export function useViewer(): ViewerState {
     () => current,
     () => LOADING,
   );
+}
+
+/**
+ * This page's part of kind `kind` for the viewer, once it has arrived for this path: null
+ * while it loads, or when the page has none for them.
+ */
+export function usePagePart<K extends PagePart['kind']>(kind: K): Extract<PagePart, { kind: K }> | 'loading' | null {
+  const state = useViewer();
+  const pathname = usePathname();
+  if (state.status === 'loading' || state.path !== pathname) return 'loading';
+  return state.page?.kind === kind ? (state.page as Extract<PagePart, { kind: K }>) : null;
 }
 
 /** Shows its children to signed-in users only, once that is known. */

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { creatorFirstPages, publicCreatorFirstPages, type CreatorLists } from '@/lib/envolvements/creator-list';
+import { publicCreatorFirstPages, type CreatorLists } from '@/lib/envolvements/creator-list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { profileSlug } from '@/lib/envolvements/rules';
-import { EnvolvementGridSkeleton } from './envolvement-grid';
 import { nextPagePath } from './next-page';
 import { PagedGrid } from './paged-grid';
 
@@ -16,16 +15,18 @@ type SectionsProps = {
   noneActive: string;
   /** 'link': each card opens its page; 'dialog': a plain click opens the offer dialog. */
   mode: 'dialog' | 'link';
+  /** The creator's own list, drafts included, on their own profile page. */
+  mine?: boolean;
 };
 
 /**
  * A creator's envolvements in two sections, each paged on its own: the active ones first
  * (sold out included), then those past their end date under 'Ended'.
  */
-export function CreatorSections({ creatorId, viewerId, lists, empty, noneActive, mode }: SectionsProps) {
+export function CreatorSections({ creatorId, viewerId, lists, empty, noneActive, mode, mine = false }: SectionsProps) {
   const { active, ended } = lists;
   if (!active.items.length && !ended.items.length) return <>{empty}</>;
-  const path = `/api/profile/${encodeURIComponent(profileSlug(creatorId))}`;
+  const path = `/api/profile/${encodeURIComponent(profileSlug(creatorId))}${mine ? '?mine=1' : ''}`;
   const viewer = offerViewerOf(viewerId);
   return (
     <>
@@ -47,7 +48,7 @@ export function CreatorSections({ creatorId, viewerId, lists, empty, noneActive,
           </h2>
           <PagedGrid
             initial={ended.items}
-            next={nextPagePath(`${path}?section=ended`, ended.nextCursor)}
+            next={nextPagePath(`${path}${mine ? '&' : '?'}section=ended`, ended.nextCursor)}
             viewer={viewer}
             mode={mode}
           />
@@ -57,14 +58,14 @@ export function CreatorSections({ creatorId, viewerId, lists, empty, noneActive,
   );
 }
 
-/** A creator's envolvements as cards linking to their pages; streamed after the profile header. */
-export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: string; viewerId: string | null }) {
-  // Visitors all see the same first pages, from the cache; the creator also sees their drafts.
-  const lists = viewerId ? await creatorFirstPages(creatorId, viewerId) : await publicCreatorFirstPages(creatorId);
+/** A creator's published envolvements as cards linking to their pages, the same for everyone. */
+export async function CreatorEnvolvements({ creatorId }: { creatorId: string }) {
+  // From the cache, as the profile's page that shows them.
+  const lists = await publicCreatorFirstPages(creatorId);
   return (
     <CreatorSections
       creatorId={creatorId}
-      viewerId={viewerId}
+      viewerId={null}
       lists={lists}
       mode="link"
       empty={
@@ -74,16 +75,5 @@ export async function CreatorEnvolvements({ creatorId, viewerId }: { creatorId: 
       }
       noneActive="This user has no active Envolvements."
     />
-  );
-}
-
-export function CreatorEnvolvementsLoading() {
-  return (
-    <div>
-      <p role="status" className="mb-4 text-sm text-slate-500">
-        Loading...
-      </p>
-      <EnvolvementGridSkeleton count={3} />
-    </div>
   );
 }

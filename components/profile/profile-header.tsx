@@ -5,6 +5,7 @@ import { Picture } from '@/components/ui/picture';
 import type { ProfileCounts as Counts } from '@/lib/domain/profile-counts';
 import { publicName } from '@/lib/domain/public-name';
 import { BannerEditor } from './banner-editor';
+import { ForOwner } from './for-owner';
 import { ProfileAbout } from './profile-about';
 import { ProfileCounts } from './profile-counts';
 
@@ -18,14 +19,43 @@ type ProfileHeaderProps = {
     links: string[];
   };
   counts: Counts;
-  /** Only on a page rendered for the profile's owner. */
+  /** Only on the owner's own page, rendered for them. */
   email?: string | null;
-  editable?: boolean;
+  /**
+   * 'own': the owner's own page, rendered for them; 'public': the public profile, the same for
+   * everyone, whose owner tools show once the browser knows the viewer is its owner.
+   */
+  editable: 'own' | 'public';
   children?: ReactNode;
 };
 
+/** The way to the owner's settings. */
+function SettingsNav() {
+  return (
+    <nav aria-label="Your settings" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+      <Link href="/account#profile" className="text-brand-700 hover:underline">
+        Edit profile
+      </Link>
+      <Link href="/account" className="text-brand-700 hover:underline">
+        Account settings
+      </Link>
+      <Link href="/account/payouts" className="text-brand-700 hover:underline">
+        Payouts
+      </Link>
+      <Link href="/account/earnings" className="text-brand-700 hover:underline">
+        Earnings
+      </Link>
+    </nav>
+  );
+}
+
+/** Shown to the owner: at once on their own page, once known on the public one. */
+function OwnerOnly({ editable, children }: { editable: 'own' | 'public'; children: ReactNode }) {
+  return editable === 'own' ? children : <ForOwner>{children}</ForOwner>;
+}
+
 /** A profile's banner, picture, name, @handle, counts, bio and links. */
-export function ProfileHeader({ user, counts, email, editable = false, children }: ProfileHeaderProps) {
+export function ProfileHeader({ user, counts, email, editable, children }: ProfileHeaderProps) {
   const displayName = publicName(user);
   return (
     <section className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -44,7 +74,9 @@ export function ProfileHeader({ user, counts, email, editable = false, children 
             data-testid="profile-banner-image"
           />
         )}
-        {editable && <BannerEditor />}
+        <OwnerOnly editable={editable}>
+          <BannerEditor />
+        </OwnerOnly>
       </div>
       <div className="relative flex flex-col gap-4 px-6 pb-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-end sm:gap-4">
@@ -56,22 +88,9 @@ export function ProfileHeader({ user, counts, email, editable = false, children 
             </p>
             {email && <p className="text-sm text-slate-500">{email}</p>}
             <ProfileCounts counts={counts} />
-            {editable && (
-              <nav aria-label="Your settings" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
-                <Link href="/account#profile" className="text-brand-700 hover:underline">
-                  Edit profile
-                </Link>
-                <Link href="/account" className="text-brand-700 hover:underline">
-                  Account settings
-                </Link>
-                <Link href="/account/payouts" className="text-brand-700 hover:underline">
-                  Payouts
-                </Link>
-                <Link href="/account/earnings" className="text-brand-700 hover:underline">
-                  Earnings
-                </Link>
-              </nav>
-            )}
+            <OwnerOnly editable={editable}>
+              <SettingsNav />
+            </OwnerOnly>
           </div>
         </div>
         {children}

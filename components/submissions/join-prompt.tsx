@@ -1,7 +1,7 @@
 'use client';
 
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { FormAlert } from '@/components/forms/form-alert';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,14 +9,14 @@ import { api } from '@/lib/api-client';
 
 /** A member who has not joined: pay, or (temporarily) join directly. */
 export function JoinPrompt({ envolvementId }: { envolvementId: string }) {
-  const router = useRouter();
+  const refresh = usePageRefresh();
   const { busy, error, run } = useApiAction();
 
   const joinDirectly = () =>
     run({
       async send() {
         await api(`/api/user_submissions/add-user-to-submissions/${envolvementId}`, { method: 'POST' });
-        router.refresh();
+        refresh();
       },
     });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import { useState } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
@@ -80,7 +80,7 @@ export function OpenSubmissions({
   envolvementId: string;
   onOpened: (status: Status) => void;
 }) {
-  const router = useRouter();
+  const refresh = usePageRefresh();
   const [settings, setSettings] = useState(false);
   const [types, setTypes] = useState<Types>({ picture: false, description: false, url: false });
   const { busy, status, run } = useApiAction({ message: () => 'An error occurred while opening submissions.' });
@@ -90,7 +90,7 @@ export function OpenSubmissions({
       async send() {
         await api(`/api/user_submissions/open-submissions/${envolvementId}`, { json: types });
         onOpened({ ok: true, text: OPENED_MESSAGE });
-        router.refresh();
+        refresh();
       },
     });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import { useState } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { Avatar } from '@/components/layout/avatar';
@@ -127,7 +127,7 @@ function ReviewHeader() {
 
 /** The creator's choices, saved together; anyone not edited shows what the server says. */
 function useReview(envolvementId: string, entries: ReviewEntry[]) {
-  const router = useRouter();
+  const refresh = usePageRefresh();
   const [edits, setEdits] = useState<Record<string, SubmissionStatus>>({});
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const { busy, status, run } = useApiAction({ message: () => 'An error occurred while updating progress.' });
@@ -143,7 +143,7 @@ function useReview(envolvementId: string, entries: ReviewEntry[]) {
           json: { SubmissionProgressArray: progress },
         }),
     });
-    if (outcome === 'sent') router.refresh();
+    if (outcome === 'sent') refresh();
   }
 
   const message = status('Progress updated successfully!');

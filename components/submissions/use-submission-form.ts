@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import type { FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { useFormValues } from '@/components/forms/use-form-values';
@@ -22,7 +22,7 @@ function toBody(values: SubmissionValues, allowed: SubmissionTypes) {
 
 /** The submission form's values and its send: checked with the server's rules first. */
 export function useSubmissionForm(envolvementId: string, allowed: SubmissionTypes, initial: SubmissionValues | null) {
-  const router = useRouter();
+  const refresh = usePageRefresh();
   const { values, set, bind } = useFormValues<SubmissionValues>({
     description: initial?.description ?? '',
     url: initial?.url ?? '',
@@ -39,7 +39,7 @@ export function useSubmissionForm(envolvementId: string, allowed: SubmissionType
       },
       send: (data) => api(`/api/user_submissions/post-user-submission/${envolvementId}`, { json: data }),
     });
-    if (outcome === 'sent') router.refresh();
+    if (outcome === 'sent') refresh();
   }
 
   const message = action.status('Submission uploaded successfully!');

@@ -12,7 +12,6 @@ import { envolvements, payments, purchases, submissions } from '@/models';
 import { LIVE_PAYMENT_STATUSES } from '@/lib/domain/payment-status';
 import { heldMembership } from '@/lib/envolvements/membership';
 import { getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
-import { noteRemoved } from '@/lib/envolvements/removed';
 import { clearWaits } from '@/lib/spot-waits/service';
 
 export type RemovalImpact = {
@@ -111,7 +110,6 @@ export async function deleteEnvolvement(viewer: Viewer, id: string): Promise<Rem
     await clearWaits(tx, id);
     return false;
   });
-  if (!deleted) noteRemoved(id);
   envolvementChanged(id, viewer.id);
   if (deleted) return { archived: false, refunded: 0, refundsPending: 0 };
   return { archived: true, ...(await settleRemoval(viewer.id, id)) };

@@ -3,3 +3,6 @@
 export const SUBMISSION_STATUSES = ['inReview', 'approved', 'denied', 'completed'] as const;
 
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Said where a member opens the Submissions tab before the creator has opened submissions. */
+export const NOT_ENABLED = 'Submissions are currently not enabled.';

@@ -1,4 +1,4 @@
-import { profileSlug } from '@/lib/envolvements/rules';
+import { isPublished, profileSlug } from '@/lib/envolvements/rules';
 import { siteUrl } from '@/lib/site';
 
 // The public addresses of pages, relative to the site, and made absolute for documents
@@ -6,6 +6,14 @@ import { siteUrl } from '@/lib/site';
 
 export function envolvementPath(id: string): string {
   return `/envolvement/${id}`;
+}
+
+/**
+ * Where an envolvement is opened: its public page, or, while it is not public (a draft, a
+ * removed one), the private page its creator and members open it at.
+ */
+export function envolvementPagePath(envolvement: { _id: string; active: boolean; removed: boolean }): string {
+  return isPublished(envolvement) ? envolvementPath(envolvement._id) : `${envolvementPath(envolvement._id)}/private`;
 }
 
 /** A profile's path from a user id (`provider|subject`): the part after the '|'. */

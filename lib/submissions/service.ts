@@ -16,10 +16,9 @@ import {
   type UserSubmissionInput,
 } from '@/lib/validation/submissions';
 import { envolvements, submissions, submissionStatusChanges, users } from '@/models';
-import { SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
+import { NOT_ENABLED, SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
 import { publicName } from '@/lib/domain/public-name';
 
-export const NOT_ENABLED = 'Submissions are currently not enabled.';
 
 type Progress = Record<SubmissionStatus, boolean>;
 

@@ -35,6 +35,3 @@ export const emailPreferencesSchema = z
   );
 
 export type EmailPreferencesInput = z.infer<typeof emailPreferencesSchema>;
-
-/** The envolvement page's `?tab=`: a notification's link opens the tab it concerns. */
-export const envolvementTabSchema = z.enum(['activity', 'submissions', 'members']);

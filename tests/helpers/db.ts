@@ -5,7 +5,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openDatabase, setDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
-import { forgetRemoved } from '@/lib/envolvements/removed';
 import { resetRateLimits } from '@/lib/rate-limit';
 import * as schema from '@/models';
 
@@ -107,7 +106,6 @@ export function useTestDatabase(): { handle: () => DatabaseHandle } {
   beforeEach(async () => {
     await truncateAll(current!);
     resetRateLimits();
-    forgetRemoved();
   });
   afterAll(async () => {
     setDatabaseHandle(undefined);

@@ -24,7 +24,10 @@ describe('GET /api/me', () => {
         picture: 'https://img.example/m.png',
         notices: { handle: null, unconfirmedEmail: null },
       },
+      page: null,
     });
+    // Whose it is decides every byte: no cache may keep it.
+    expect(answer.response.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('tells an account its address to confirm and the handle the site gave it, until they are settled', async () => {
@@ -37,10 +40,12 @@ describe('GET /api/me', () => {
   });
 
   it('answers null without a session, and for a session ended since (signed out everywhere)', async () => {
-    expect(await call('GET', '/api/me')).toEqual(expect.objectContaining({ status: 200, body: { viewer: null } }));
+    expect(await call('GET', '/api/me')).toEqual(
+      expect.objectContaining({ status: 200, body: { viewer: null, page: null } }),
+    );
     const sam = await createUser();
     expect(await endAllSessions(sam.id, 0)).toBe(true);
-    expect((await call('GET', '/api/me', { as: sam })).body).toEqual({ viewer: null });
+    expect((await call('GET', '/api/me', { as: sam })).body).toEqual({ viewer: null, page: null });
   });
 
   it('takes no input that could name someone else, and allows only reading', async () => {

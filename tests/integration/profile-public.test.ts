@@ -25,7 +25,7 @@ async function setProfile(id: string, values: Partial<typeof users.$inferInsert>
 async function renderProfile(slug: string) {
   const user = await findPublicProfileUser(slug);
   const counts = await getProfileCounts(user!.id);
-  return renderToStaticMarkup(createElement(ProfileHeader, { user: user!, counts, email: null }));
+  return renderToStaticMarkup(createElement(ProfileHeader, { user: user!, counts, editable: 'public' }));
 }
 
 describe('the public profile', () => {

@@ -71,7 +71,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
   const offerViewer = offerViewerOf(viewer.id);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <ProfileHeader user={user ?? withoutProfile(viewer)} counts={counts} email={viewer.email} editable>
+      <ProfileHeader user={user ?? withoutProfile(viewer)} counts={counts} email={viewer.email} editable="own">
         <SignOutButton />
       </ProfileHeader>
       <UnderlineTabs
@@ -87,6 +87,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
                 viewerId={viewer.id}
                 lists={mine}
                 mode="dialog"
+                mine
                 empty={
                   <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
                     <p className="text-slate-700">You have no Envolvements. Would you like to add some?</p>

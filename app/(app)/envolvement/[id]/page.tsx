@@ -1,16 +1,17 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { EnvolvementPageBody, RemovedNotice } from '@/components/envolvement/envolvement-page-body';
+import { EnvolvementPageBody } from '@/components/envolvement/envolvement-page-body';
 import { publicEnvolvementView } from '@/lib/envolvements/queries';
-import { visibilityFor } from '@/lib/envolvements/rules';
+import { isPublished } from '@/lib/envolvements/rules';
 import { envolvementMetadata } from '@/lib/seo/metadata';
 import { isUuid } from '@/lib/validation/ids';
 
-// An envolvement as a visitor sees it (signed out: the summary, the lock and 'Sign in to
-// join'), the same for all of them, so it is rendered once and served from the cache. The
-// proxy sends signed-in viewers, whose membership decides what they see, to `./rendered`,
-// and visitors there too when it is gone (the removed notice, answered 410). Editing,
-// publishing, unpublishing and removing it, and every spot taken or given back, drop the page.
+// An envolvement's page: one page, the same for everyone, signed in or not, so it is rendered
+// once and served from the cache. What depends on the viewer (the join bar's action, the
+// creator's tools, the member tabs) comes from `GET /api/me?page=` after it arrives. One that
+// is not public (a draft, a removed one) is a 404 here, from its own data: its creator and
+// members open it at ./private, which the not-found page offers them. Editing, publishing,
+// unpublishing and removing it, and every spot taken or given back, drop the page.
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): Array<{ id: string }> {
@@ -20,19 +21,18 @@ export function generateStaticParams(): Array<{ id: string }> {
 
 type PageProps = { params: Promise<{ id: string }> };
 
-async function viewOf({ params }: PageProps) {
+async function publicOf({ params }: PageProps) {
   const { id } = await params;
   const view = isUuid(id) ? await publicEnvolvementView(id) : null;
-  return view && visibilityFor(view.envolvement, null) !== 'not_found' ? view : null;
+  return view && isPublished(view.envolvement) ? view.envolvement : null;
 }
 
 export async function generateMetadata(props: PageProps): Promise<Metadata> {
-  return envolvementMetadata((await viewOf(props))?.envolvement);
+  return envolvementMetadata(await publicOf(props));
 }
 
-export default async function VisitorEnvolvementPage(props: PageProps) {
-  const view = await viewOf(props);
-  if (!view) notFound();
-  if (visibilityFor(view.envolvement, null) === 'gone') return <RemovedNotice />;
-  return <EnvolvementPageBody view={view} viewer={null} />;
+export default async function EnvolvementPage(props: PageProps) {
+  const envolvement = await publicOf(props);
+  if (!envolvement) notFound();
+  return <EnvolvementPageBody envolvement={envolvement} />;
 }

@@ -9,12 +9,12 @@ import { publicProfileCounts } from '@/lib/creator/profile-counts';
 import { findPublicProfileUser } from '@/lib/users/profile';
 import { decodeSegment } from '@/lib/validation/users';
 
-// A profile as everyone but its owner sees it, the same for all of them, so it is rendered
-// once and served from the cache. The proxy sends the owner to `./rendered`, rendered for
-// their request with their e-mail and drafts. Publishing, editing or removing an envolvement
-// and a change of their profile or banner drop it; spot and member counts may be a minute
-// behind. It arrives whole, so the cards are not behind a Suspense boundary, whose fallback
-// would be drawn first.
+// A profile: one page, the same for everyone, its owner included, so it is rendered once and
+// served from the cache. Its owner is shown the banner editor and the way to their settings
+// once the browser has asked `GET /api/me?page=`; their drafts are on their own page
+// (/profile). Publishing, editing or removing an envolvement and a change of their profile or
+// banner drop it; spot and member counts may be a minute behind. It arrives whole, so the
+// cards are not behind a Suspense boundary, whose fallback would be drawn first.
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): Array<{ userId: string }> {
@@ -30,17 +30,17 @@ export async function generateMetadata(props: PageProps): Promise<Metadata> {
   return profileMetadata(await userOf(props));
 }
 
-export default async function VisitorProfilePage(props: PageProps) {
+export default async function ProfilePage(props: PageProps) {
   const user = await userOf(props);
   if (!user) notFound();
   const counts = await publicProfileCounts(user.id);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <JsonLd data={profileJsonLd(user, counts)} />
-      <ProfileHeader user={user} counts={counts} email={null} editable={false} />
+      <ProfileHeader user={user} counts={counts} editable="public" />
       <h2 className="mt-8 text-xl font-bold text-ink">Envolvements</h2>
       <div className="mt-4">
-        <CreatorEnvolvements creatorId={user.id} viewerId={null} />
+        <CreatorEnvolvements creatorId={user.id} />
       </div>
     </div>
   );
