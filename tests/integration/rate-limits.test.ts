@@ -4,7 +4,7 @@ import { getAuthOptions } from '@/lib/auth/options';
 import { guardAuthRequest } from '@/lib/auth/sign-in-guard';
 import { db } from '@/lib/db/client';
 import { RATE_LIMITS } from '@/lib/rate-limit';
-import { signUps, users, waitlistEntries } from '@/models';
+import { signUps, waitlistEntries } from '@/models';
 import { type TestUser, createLocalUser, createUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { buildRequest, call } from '../helpers/http';
