@@ -6,7 +6,7 @@ import {
 } from '@/lib/http/security-headers';
 import { isDatabaseDown } from '@/lib/db/availability';
 import { UNAVAILABLE_HTML, unavailablePageHeaders } from '@/lib/http/unavailable-page';
-import { explorePagePath, marketingCopyPath, publicAddressOf } from '@/lib/routing/pages';
+import { exploreViewOf, marketingCopyPath, publicAddressOf } from '@/lib/routing/pages';
 
 /**
  * How the proxy has a page answered: from the cache, the same bytes for everyone (and so
@@ -25,8 +25,10 @@ function routeFor(request: NextRequest): Route {
   switch (address.kind) {
     case 'marketing':
       return { cached: true, rewrite: at(request, marketingCopyPath(address.page)) };
-    case 'explore':
-      return { cached: true, rewrite: at(request, explorePagePath(searchParams)) };
+    case 'explore': {
+      const view = exploreViewOf(searchParams);
+      return { cached: view.cached, rewrite: at(request, view.path) };
+    }
     case 'cached':
       return { cached: true, rewrite: null };
     case 'other':
@@ -34,11 +36,11 @@ function routeFor(request: NextRequest): Route {
   }
 }
 
-/** The same address at another path of its page, its query kept (Explore's is in its key). */
+/** The same address at another path of its page, its query kept (a cached view's is in its key). */
 function at(request: NextRequest, pathname: string): URL {
   const url = request.nextUrl.clone();
   url.pathname = pathname;
-  if (pathname.startsWith('/explore/')) url.search = '';
+  if (pathname.startsWith('/explore/~')) url.search = '';
   return url;
 }
 

@@ -7,7 +7,12 @@ export const dynamic = 'force-dynamic';
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/create', '/payment', '/login', '/account'] },
+    rules: {
+      userAgent: '*',
+      allow: '/',
+      // Searches are pages without end, one per text: crawlers keep to the views by category.
+      disallow: ['/api/', '/create', '/payment', '/login', '/account', '/explore?q=', '/explore/search', '/*&q='],
+    },
     sitemap: `${siteUrl()}/sitemap.xml`,
   };
 }

@@ -205,36 +205,22 @@ async function expectedMatches(query: string, cats: SQL): Promise<number> {
   return found?.n ?? 0;
 }
 
-// The database ignores case too: one cache entry serves "Portrait" and "portrait".
+// The search ignores case: "Portrait" and "portrait" are one search.
 const searchKey = (text: string) => text.trim().toLowerCase();
 
-type StoredWindow = Omit<Window, 'positions'> & {
-  positions: Array<{ id: string; createdAt: string; score?: number }>;
-};
-
-const storedFirstSearchPage = cachedRead(
-  async (text: string, categories: Category[], take: number): Promise<StoredWindow> => {
-    const window = await search(text, categories, null, take);
-    return { ...window, positions: window.positions.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })) };
-  },
-  'search-first-page',
-  [CACHE_TAGS.lists],
-);
-
 /**
- * A search's first page, the same for everyone, from the shared cache like the lists' first
- * pages: a popular search is ranked once until an envolvement is published, unpublished,
- * edited or removed, or a minute has passed. Later pages are searched afresh from their cursor.
+ * A search's first page. Not kept in the shared cache: every text a crawler or a script
+ * invents would be an entry of its own. The search reads the indexes only, a few
+ * milliseconds a query (docs/scaling.md).
  */
-async function firstSearchPage(text: string, categories: Category[], take: number): Promise<Window> {
-  const stored = await storedFirstSearchPage(text, categories, take);
-  return { ...stored, positions: stored.positions.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })) };
+function firstSearchPage(text: string, categories: Category[], take: number): Promise<Window> {
+  return search(text, categories, null, take);
 }
 
-/** The ids of a search's best `take` envolvements, as Explore ranks them, from the same shared cache. */
+/** The ids of a search's best `take` envolvements, as Explore ranks them. */
 export async function searchTopIds(text: string, take: number): Promise<string[]> {
-  const stored = await storedFirstSearchPage(searchKey(text), [], take);
-  return stored.positions.map((p) => p.id);
+  const window = await firstSearchPage(searchKey(text), [], take);
+  return window.positions.map((p) => p.id);
 }
 
 const cardColumns = {

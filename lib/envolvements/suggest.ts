@@ -2,7 +2,6 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '@/lib/db/client';
 import { rows } from '@/lib/db/rows';
-import { CACHE_TAGS, cachedRead } from '@/lib/cache';
 import { publicName } from '@/lib/domain/public-name';
 import { SUGGEST_MIN_LENGTH } from '@/lib/validation/search-limits';
 import { envolvements, users } from '@/models';
@@ -68,23 +67,15 @@ async function suggestCreators(text: string): Promise<Suggestions['creators']> {
   });
 }
 
-// The same for everyone, and asked for at every keystroke: kept in the shared cache until
-// an envolvement is published, edited or removed, or a minute has passed.
-const cachedSuggestions = cachedRead(
-  async (text: string): Promise<Suggestions> => {
-    const [found, creators] = await Promise.all([suggestEnvolvements(text), suggestCreators(text)]);
-    return { envolvements: found, creators };
-  },
-  'search-suggestions',
-  [CACHE_TAGS.lists],
-);
-
 /**
  * What the top bar suggests for text being typed: the envolvements Explore's search ranks
  * first and the creators found by name or handle, published ones only. Text shorter than
- * SUGGEST_MIN_LENGTH suggests nothing.
+ * SUGGEST_MIN_LENGTH suggests nothing. Read fresh, never kept per text in the shared cache
+ * (every text typed would be an entry); the answer may be kept a moment by the browser.
  */
 export async function suggest(text: string): Promise<Suggestions> {
   const typed = text.trim().toLowerCase();
-  return [...typed].length < SUGGEST_MIN_LENGTH ? NONE : cachedSuggestions(typed);
+  if ([...typed].length < SUGGEST_MIN_LENGTH) return NONE;
+  const [found, creators] = await Promise.all([suggestEnvolvements(typed), suggestCreators(typed)]);
+  return { envolvements: found, creators };
 }

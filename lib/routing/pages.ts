@@ -1,4 +1,6 @@
 import { exploreKeyOf } from '@/lib/explore/page-key';
+import { queryObject } from '@/lib/http/body';
+import { parseExploreParams } from '@/lib/validation/explore';
 import { isUuid } from '@/lib/validation/ids';
 import { MARKETING_ADDRESSES, type MarketingPage } from './marketing';
 
@@ -30,6 +32,7 @@ export function publicAddressOf(pathname: string): PublicAddress {
   const marketing = MARKETING_ADDRESSES[pathname];
   if (marketing) return { kind: 'marketing', page: marketing };
   if (pathname === '/explore' || pathname === '/explore/') return { kind: 'explore' };
+  if (pathname === EXPLORE_SEARCH_PATH) return { kind: 'other' };
   if (/^\/(explore|site)\//.test(pathname)) return { kind: 'cached' };
   const [, envolvement] = ENVOLVEMENT_PAGE.exec(pathname) ?? [];
   if (isUuid(envolvement)) return { kind: 'cached' };
@@ -41,5 +44,15 @@ export function publicAddressOf(pathname: string): PublicAddress {
 /** The path of a marketing page's cached copy. */
 export const marketingCopyPath = (page: MarketingPage) => `/site/${page}/${CACHED_COPY}`;
 
-/** The path of the cached Explore view a query asks for (lib/explore/page-key.ts). */
-export const explorePagePath = (search: URLSearchParams) => `/explore/${exploreKeyOf(search)}`;
+/** The search page: searches are rendered for their request, never stored per query. */
+export const EXPLORE_SEARCH_PATH = '/explore/search';
+
+/**
+ * Where Explore's view for a query is served from: a search at the search page, rendered for
+ * its request; a view by category (as many as there are sets of categories) from the cache,
+ * at the path of its key (lib/explore/page-key.ts).
+ */
+export function exploreViewOf(search: URLSearchParams): { cached: boolean; path: string } {
+  if (parseExploreParams(queryObject(search)).q) return { cached: false, path: EXPLORE_SEARCH_PATH };
+  return { cached: true, path: `/explore/${exploreKeyOf(search)}` };
+}

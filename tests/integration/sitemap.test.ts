@@ -25,7 +25,11 @@ describe('robots.txt and the sitemaps', () => {
     expect(robots().sitemap).toBe('https://first.example/sitemap.xml');
     process.env.NEXTAUTH_URL = `${SITE}/`;
     expect(robots()).toEqual({
-      rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/create', '/payment', '/login', '/account'] },
+      rules: {
+        userAgent: '*',
+        allow: '/',
+        disallow: ['/api/', '/create', '/payment', '/login', '/account', '/explore?q=', '/explore/search', '/*&q='],
+      },
       sitemap: `${SITE}/sitemap.xml`,
     });
   });

@@ -64,14 +64,14 @@ describe('the proxy', () => {
     expect(await api.json()).toEqual({ error: 'The address is not valid.', code: 'bad_request' });
   });
 
-  it('serves every Explore view from one cache entry per set of filters, with a policy that has no nonce', async () => {
-    const first = await proxy(request('/explore?q=portrait&category=Music&category=Art'));
-    const same = await proxy(request('/explore?category=Music&category=Art&q=portrait&unknown=1'));
+  it('serves every Explore view by category from one cache entry per set of categories, with a policy that has no nonce', async () => {
+    const first = await proxy(request('/explore?category=Music&category=Art'));
+    const same = await proxy(request('/explore?category=Art&category=Music&unknown=1'));
     const path = rewrittenPath(first);
     expect(path).toMatch(/^\/explore\/~[A-Za-z0-9_-]+$/);
     expect(rewrittenPath(same)).toBe(path);
     expect(exploreParamsOfKey(path!.split('/')[2]!)).toEqual({
-      q: 'portrait',
+      q: '',
       categories: ['Art', 'Music'],
       all: false,
     });
@@ -84,6 +84,20 @@ describe('the proxy', () => {
     expect(rewrittenPath(await proxy(request('/explore?view=all')))).toBe(
       `/explore/~${Buffer.from('view=all').toString('base64url')}`,
     );
+  });
+
+  it('renders a search for its request, never a page stored per query', async () => {
+    for (const query of ['q=portrait', 'q=portrait&category=Art', 'category=Music&q=new+words&unknown=1']) {
+      const answer = await proxy(request(`/explore?${query}`));
+      const target = new URL(answer.headers.get('x-middleware-rewrite')!);
+      expect(target.pathname).toBe('/explore/search');
+      expect(target.search).toBe(`?${query}`);
+      expect(nonceOf(answer.headers.get('content-security-policy'))).toBeTruthy();
+    }
+    // A blank search is no search: the cached view.
+    expect(rewrittenPath(await proxy(request('/explore?q=+')))).toBe('/explore/~');
+    // The search page reached directly is rendered for its request too.
+    expect(nonceOf((await proxy(request('/explore/search?q=x'))).headers.get('content-security-policy'))).toBeTruthy();
   });
 
   it('serves the marketing pages from the cache, as /site/<page>/cached', async () => {

@@ -1,24 +1,19 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { CategoryFilter } from '@/components/explore/category-filter';
-import { ExploreResultsFrame } from '@/components/explore/explore-navigation';
-import { ExploreResults } from '@/components/explore/explore-results';
-import { SearchBox } from '@/components/explore/search-box';
-import { SignedInOnly } from '@/components/layout/viewer-context';
-import { buttonClasses } from '@/components/ui/button';
+import { ExploreView } from '@/components/explore/explore-view';
 import { exploreParamsOfKey } from '@/lib/explore/page-key';
 import { exploreMetadata } from '@/lib/seo/metadata';
 import type { ExploreParams } from '@/lib/validation/explore';
 
-// Explore is the same for everyone, signed in or not, so each view is rendered once and
-// served from the cache (the proxy sends `/explore?…` here as `/explore/<key>`, see
-// lib/explore/page-key.ts). Publishing, editing, unpublishing and removing an envolvement drop the
-// lists' tag, and with it these pages; spot counts on cards may be a minute behind, and the
-// offer dialog reads them fresh. A cached page arrives whole, so it has no Suspense boundary
-// (nor a loading.tsx): React would still draw its fallback first and reveal the cards it
-// already holds a frame or 300 ms later. The skeleton shows while another view loads
-// (components/explore/explore-navigation.tsx).
+// Explore's views by category are the same for everyone, signed in or not, so each is rendered
+// once and served from the cache (the proxy sends `/explore?category=…` here as
+// `/explore/<key>`, see lib/explore/page-key.ts): as many as there are sets of categories. A
+// search is not stored per query: it is rendered for its request (../search). Publishing,
+// editing, unpublishing and removing an envolvement drop the lists' tag, and with it these
+// pages; spot counts on cards may be a minute behind, and the offer dialog reads them fresh.
+// A cached page arrives whole, so it has no Suspense boundary (nor a loading.tsx): React
+// would still draw its fallback first and reveal the cards it already holds a frame or 300 ms
+// later. The skeleton shows while another view loads (components/explore/explore-navigation.tsx).
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): Array<{ key: string }> {
@@ -30,7 +25,8 @@ type ExplorePageProps = { params: Promise<{ key: string }> };
 
 async function paramsOf(props: ExplorePageProps): Promise<ExploreParams> {
   const params = exploreParamsOfKey((await props.params).key);
-  if (!params) notFound();
+  // A key holding a search names a page that is never stored.
+  if (!params || params.q) notFound();
   return params;
 }
 
@@ -41,27 +37,5 @@ export async function generateMetadata(props: ExplorePageProps): Promise<Metadat
 export default async function ExplorePage(props: ExplorePageProps) {
   // Open to visitors: joining asks them to sign in, reading does not.
   const params = await paramsOf(props);
-  const { key } = await props.params;
-  return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-ink">Discover Your Next Envolvement</h1>
-          <p className="mt-1 text-slate-600">
-            Commissions, live sessions, crowdfunding and more from creators you love.
-          </p>
-        </div>
-        <SignedInOnly>
-          <Link href="/create" className={buttonClasses('primary', 'md')}>
-            Create Your Own Envolvement
-          </Link>
-        </SignedInOnly>
-      </header>
-      <SearchBox params={params} />
-      <CategoryFilter params={params} />
-      <ExploreResultsFrame view={key}>
-        <ExploreResults params={params} />
-      </ExploreResultsFrame>
-    </div>
-  );
+  return <ExploreView params={params} view={(await props.params).key} />;
 }
