@@ -23,27 +23,37 @@ export type CreatorLists = Record<CreatorSection, CardPage>;
 /** How many other active envolvements an envolvement's page shows from its creator. */
 const MORE_FROM_COUNT = 4;
 
+type ListOptions = {
+  now?: Date;
+  /** How many: a page of the API unless told. */
+  size?: number;
+  /** The creator's own list, their drafts too: only when they ask it themselves. */
+  drafts?: boolean;
+};
+
 /**
- * A page of one section of a creator's envolvements, newest first: their drafts too when
- * they ask themselves, never a removed one.
+ * A page of one section of a creator's envolvements, newest first, as `viewerId` sees them
+ * (a card shows its creator every buyer, anyone else at most themselves): the published
+ * ones, or with `drafts` their own list, drafts too, when they ask themselves; never a
+ * removed one.
  */
 export async function listEnvolvementsByCreator(
   creatorId: string,
   viewerId: string | null,
   cursor: string | null = null,
   section: CreatorSection = 'active',
-  now: Date = new Date(),
+  { now = new Date(), size = PROFILE_PAGE_SIZE, drafts = false }: ListOptions = {},
 ): Promise<CardPage> {
   const after = cursor ? decodeCursor(cursor) : null;
   const { at, id } = bound(after);
-  const shown = viewerId === creatorId ? isNull(e.archivedAt) : isPublishedSql(e);
+  const shown = drafts && viewerId === creatorId ? isNull(e.archivedAt) : isPublishedSql(e);
   const ended = hasEndedSql(e, now);
   const found = await rows<{ id: string; created_at: Date | string }>(sql`
     select e.id, e.created_at from ${envolvements} e
     where e.creator_id = ${creatorId} and ${shown} and ${section === 'ended' ? ended : sql`not ${ended}`}
       and (e.created_at, e.id) < (${at}, ${id})
-    order by e.created_at desc, e.id desc limit ${PROFILE_PAGE_SIZE + 1}`);
-  const { rows: pageRows, nextCursor } = pageWindow(found, PROFILE_PAGE_SIZE, (row) => ({
+    order by e.created_at desc, e.id desc limit ${size + 1}`);
+  const { rows: pageRows, nextCursor } = pageWindow(found, size, (row) => ({
     id: row.id,
     createdAt: new Date(row.created_at),
   }));
@@ -56,24 +66,31 @@ export async function listEnvolvementsByCreator(
   };
 }
 
-/** The first page of each section, as `viewerId` sees them. */
-export async function creatorFirstPages(creatorId: string, viewerId: string | null): Promise<CreatorLists> {
+/** The first page of each section of a creator's own list, their drafts too, for them. */
+export async function ownFirstPages(creatorId: string): Promise<CreatorLists> {
   const [active, ended] = await Promise.all([
-    listEnvolvementsByCreator(creatorId, viewerId, null, 'active'),
-    listEnvolvementsByCreator(creatorId, viewerId, null, 'ended'),
+    listEnvolvementsByCreator(creatorId, creatorId, null, 'active', { drafts: true }),
+    listEnvolvementsByCreator(creatorId, creatorId, null, 'ended', { drafts: true }),
   ]);
   return { active, ended };
 }
 
 /**
- * A section's first page as a visitor sees it, from the shared cache: their public profile
+ * What a public profile draws of each section on the server: the cards of its first screen
+ * (a card weighs about 4.5 KB of HTML and RSC payload); 'Load more' reads the rest.
+ */
+const FIRST_SCREEN: Record<CreatorSection, number> = { active: 12, ended: 4 };
+
+/**
+ * A section's first screen as a visitor sees it, from the shared cache: their public profile
  * is served from the cache too, and every envolvement page's "More from" reads the active
  * one. Dropped with the creator's own tags, which their every change to an envolvement
  * (publishing, editing, unpublishing, removing) and to their name, picture or banner drops; an
  * end date passing moves a card to Ended within the cache's minute.
  */
 export const publicCreatorFirstPage = cachedRead(
-  (creatorId: string, section: CreatorSection) => listEnvolvementsByCreator(creatorId, null, null, section),
+  (creatorId: string, section: CreatorSection) =>
+    listEnvolvementsByCreator(creatorId, null, null, section, { size: FIRST_SCREEN[section] }),
   'creator-section-first-page',
   (creatorId) => userTags(creatorId),
 );

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { hasEndedSql } from '@/lib/envolvements/conditions';
 import {
-  creatorFirstPages,
   listEnvolvementsByCreator,
   moreFromCreator,
+  ownFirstPages,
   publicCreatorFirstPages,
 } from '@/lib/envolvements/creator-list';
 import { hasEnded } from '@/lib/envolvements/rules';
@@ -61,7 +61,7 @@ describe("a creator's envolvements in two sections", () => {
       'Ends tomorrow',
     ]);
     expect(titles((await call('GET', '/api/profile/sections-creator?section=ended')).body)).toEqual(['Ended']);
-    const lists = await creatorFirstPages(creator.id, null);
+    const lists = await publicCreatorFirstPages(creator.id);
     expect(titles(lists.active.items)).toEqual(['Open', 'Sold out', 'Ends tomorrow']);
     expect(titles(lists.ended.items)).toEqual(['Ended']);
   });
@@ -69,7 +69,7 @@ describe("a creator's envolvements in two sections", () => {
   it('shows drafts to their creator only, in the section their end date says, and a removed one to nobody', async () => {
     const { creator } = await creatorWithEveryKind();
     const stranger = await createUser();
-    const own = await creatorFirstPages(creator.id, creator.id);
+    const own = await ownFirstPages(creator.id);
     expect(titles(own.active.items)).toEqual(['Open', 'Sold out', 'Ends tomorrow', 'Draft']);
     expect(titles(own.ended.items)).toEqual(['Ended', 'Ended draft']);
     for (const as of [stranger, null]) {
@@ -78,8 +78,11 @@ describe("a creator's envolvements in two sections", () => {
       expect(titles(active.body)).toEqual(['Open', 'Sold out', 'Ends tomorrow']);
       expect(titles(ended.body)).toEqual(['Ended']);
     }
-    const ownEnded = await call('GET', '/api/profile/sections-creator?section=ended', { as: creator });
+    const ownEnded = await call('GET', '/api/profile/sections-creator?mine=1&section=ended', { as: creator });
     expect(titles(ownEnded.body)).toEqual(['Ended', 'Ended draft']);
+    // The public list is the same for its creator as for anyone.
+    const publicEnded = await call('GET', '/api/profile/sections-creator?section=ended', { as: creator });
+    expect(titles(publicEnded.body)).toEqual(['Ended']);
   });
 
   it('moves an envolvement to Ended when its end date passes', async () => {
@@ -87,10 +90,10 @@ describe("a creator's envolvements in two sections", () => {
     const row = await createEnvolvement(creator.id, { endDate: new Date(Date.now() + HOUR) });
     const later = new Date(Date.now() + 2 * HOUR);
     expect((await listEnvolvementsByCreator(creator.id, null)).items.map((item) => item._id)).toEqual([row.id]);
-    expect((await listEnvolvementsByCreator(creator.id, null, null, 'active', later)).items).toEqual([]);
-    expect((await listEnvolvementsByCreator(creator.id, null, null, 'ended', later)).items.map((i) => i._id)).toEqual([
-      row.id,
-    ]);
+    expect((await listEnvolvementsByCreator(creator.id, null, null, 'active', { now: later })).items).toEqual([]);
+    expect(
+      (await listEnvolvementsByCreator(creator.id, null, null, 'ended', { now: later })).items.map((i) => i._id),
+    ).toEqual([row.id]);
   });
 
   it('pages each section 24 at a time, and its Link header keeps the section', async () => {

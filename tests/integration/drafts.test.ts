@@ -113,10 +113,11 @@ describe('a draft', () => {
     const slug = creator.id.split('|')[1];
     expect(ids((await call('GET', `/api/profile/${slug}`, { as: stranger })).body)).toEqual([published.id]);
     expect(ids((await call('GET', `/api/profile/${slug}`)).body)).toEqual([published.id]);
-    // Its creator keeps it among their own.
-    expect(ids((await call('GET', `/api/profile/${slug}`, { as: creator })).body).sort()).toEqual(
+    // Its creator keeps it among their own, and finds the public list as everyone does.
+    expect(ids((await call('GET', `/api/profile/${slug}?mine=1`, { as: creator })).body).sort()).toEqual(
       [published.id, draft.id].sort(),
     );
+    expect(ids((await call('GET', `/api/profile/${slug}`, { as: creator })).body)).toEqual([published.id]);
   });
 
   it('cannot be joined by a stranger, who is told it does not exist', async () => {

@@ -35,12 +35,15 @@ describe('GET /api/profile/{userId}, a page at a time', () => {
     expect(res.response.headers.get('link')).toBeNull();
   });
 
-  it('pages drafts for their creator only', async () => {
+  it('pages drafts for their creator only, on their own list (mine=1), not on the public one', async () => {
     const creator = await creatorWith(20, 10);
     const stranger = await createUser();
-    expect((await everyPage<Listed>('/api/profile/lists-creator', creator)).flat()).toHaveLength(30);
-    expect((await everyPage<Listed>('/api/profile/lists-creator', stranger)).flat()).toHaveLength(20);
-    expect((await everyPage<Listed>('/api/profile/lists-creator', null)).flat()).toHaveLength(20);
+    expect((await everyPage<Listed>('/api/profile/lists-creator?mine=1', creator)).flat()).toHaveLength(30);
+    for (const as of [creator, stranger, null])
+      expect((await everyPage<Listed>('/api/profile/lists-creator', as)).flat()).toHaveLength(20);
+    // Another person's "mine" is the public list.
+    expect((await everyPage<Listed>('/api/profile/lists-creator?mine=1', stranger)).flat()).toHaveLength(20);
+    expect((await call('GET', '/api/profile/lists-creator?mine=yes')).status).toBe(400);
   });
 
   it('refuses a forged or oversized cursor with 400', async () => {

@@ -13,7 +13,7 @@ import { PageNotice } from '@/components/ui/notice';
 import type { Viewer } from '@/lib/auth/types';
 import { getViewer } from '@/lib/auth/viewer';
 import { getProfileCounts } from '@/lib/creator/profile-counts';
-import { creatorFirstPages } from '@/lib/envolvements/creator-list';
+import { ownFirstPages } from '@/lib/envolvements/creator-list';
 import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { findUserByIdOrSlug } from '@/lib/users/profile';
@@ -65,7 +65,7 @@ async function OwnProfile({ viewer }: { viewer: Viewer }) {
   const [user, counts, mine, purchased] = await Promise.all([
     findUserByIdOrSlug(viewer.id),
     getProfileCounts(viewer.id),
-    creatorFirstPages(viewer.id, viewer.id),
+    ownFirstPages(viewer.id),
     listPurchasedEnvolvements(viewer.id),
   ]);
   const offerViewer = offerViewerOf(viewer.id);

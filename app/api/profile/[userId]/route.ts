@@ -14,11 +14,10 @@ export const GET = publicRoute(
   async ({ request, params, query, viewer }) => {
     const user = await findUserByIdOrSlug(decodeSegment(params.userId));
     if (!user) throw new AppError('not_found', 'User not found');
-    const own = query.mine === '1' && viewer?.id === user.id;
-    return pagedResponse(
-      request,
-      await listEnvolvementsByCreator(user.id, own ? user.id : null, query.cursor ?? null, query.section ?? 'active'),
-    );
+    const page = await listEnvolvementsByCreator(user.id, viewer?.id ?? null, query.cursor ?? null, query.section, {
+      drafts: query.mine === '1',
+    });
+    return pagedResponse(request, page);
   },
   { query: creatorListQuerySchema },
 );
