@@ -217,7 +217,7 @@ describe('DELETE /api/account: what it does', () => {
 
     // The account is gone, and every session with it.
     expect(await db().select().from(users).where(eq(users.id, alice.id))).toEqual([]);
-    expect((await call('GET', '/api/me', { as: alice })).body).toEqual({ viewer: null });
+    expect((await call('GET', '/api/me', { as: alice })).body).toEqual({ viewer: null, page: null });
     expect((await call('GET', '/api/account/export', { as: alice })).status).toBe(401);
 
     // One anonymous row, with nothing personal.

@@ -187,6 +187,7 @@ describe('POST /api/auth/reset-password', () => {
     const token = await resetLink('ada@example.com');
     expect((await call('GET', '/api/me', { as: ada })).body).toEqual({
       viewer: expect.objectContaining({ id: ada.id }),
+      page: null,
     });
 
     expect(await answer(reset({ token, password: NEW_PASSWORD }))).toEqual({
@@ -197,9 +198,10 @@ describe('POST /api/auth/reset-password', () => {
     expect(await verifyLocalCredentials('ada@example.com', OLD_PASSWORD)).toBeNull();
     expect(await accountOf(ada.id)).toMatchObject({ sessionVersion: 1 });
     // The session from before is over; one issued now is good.
-    expect((await call('GET', '/api/me', { as: ada })).body).toEqual({ viewer: null });
+    expect((await call('GET', '/api/me', { as: ada })).body).toEqual({ viewer: null, page: null });
     expect((await call('GET', '/api/me', { as: { ...ada, sessionVersion: 1 } })).body).toEqual({
       viewer: expect.objectContaining({ id: ada.id }),
+      page: null,
     });
   });
 
