@@ -39,11 +39,11 @@ export function Footer() {
               {column.links.map((link) => (
                 <li key={link.label}>
                   {'external' in link ? (
-                    <ExternalLink href={link.href} className="text-sm text-slate-600 hover:text-brand-700">
+                    <ExternalLink href={link.href} className="footer-link">
                       {link.label}
                     </ExternalLink>
                   ) : (
-                    <Link href={link.href} className="text-sm text-slate-600 hover:text-brand-700">
+                    <Link href={link.href} className="footer-link">
                       {link.label}
                     </Link>
                   )}

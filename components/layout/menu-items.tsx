@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { cn } from '@/components/ui/cn';
 import { CompassIcon, HomeIcon, InfoIcon, MailIcon, PlusIcon, SearchIcon, UserIcon } from './icons';
 
 const ITEMS = [
@@ -46,12 +45,9 @@ export function MenuItems({ collapsed = false, onNavigate }: MenuItemsProps) {
               title={collapsed ? label : undefined}
               aria-current={current ? 'page' : undefined}
               onClick={onNavigate}
-              className={cn(
-                'flex h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium',
-                current ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-              )}
+              className="menu-link"
             >
-              <Icon className="shrink-0" />
+              <Icon />
               <span className={collapsed ? 'hidden' : undefined}>{label}</span>
             </Link>
           </li>

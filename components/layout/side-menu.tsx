@@ -32,7 +32,7 @@ export function SideMenu() {
           title={open ? undefined : 'Expand menu'}
           className="flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm text-slate-600 hover:bg-slate-100"
         >
-          {open ? <ChevronLeftIcon className="shrink-0" /> : <ChevronRightIcon className="shrink-0" />}
+          {open ? <ChevronLeftIcon /> : <ChevronRightIcon />}
           <span className={open ? undefined : 'sr-only'}>{open ? 'Collapse menu' : 'Expand menu'}</span>
         </button>
       </div>

@@ -2,18 +2,17 @@ import type { ReactNode, SVGProps } from 'react';
 
 type LineIconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-/** The frame of every line icon: a 24px grid drawn in currentColor, hidden from assistive technology. */
-export function LineIcon({ children, size = 20, ...props }: LineIconProps) {
+/**
+ * The frame of every line icon: a 24px grid drawn in currentColor, hidden from assistive
+ * technology. How it is drawn is the `line-icon` class (app/globals.css), named once rather
+ * than spelled out on every icon of every page; a size other than 20px is set on the icon.
+ */
+export function LineIcon({ children, size = 20, className, style, ...props }: LineIconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      className={className ? `line-icon ${className}` : 'line-icon'}
+      style={size === 20 ? style : { width: size, height: size, ...style }}
       aria-hidden
       {...props}
     >
