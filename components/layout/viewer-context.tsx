@@ -8,7 +8,14 @@ import type { PagePart } from '@/lib/viewer/types';
 export type ClientNotices = { handle: string | null; unconfirmedEmail: string | null };
 
 /** The signed-in user as the browser knows them: enough to draw the top bar and pick an action. */
-export type ClientViewer = { id: string; name: string; picture: string | null; notices: ClientNotices };
+export type ClientViewer = {
+  id: string;
+  name: string;
+  picture: string | null;
+  notices: ClientNotices;
+  /** How many notifications they have not read, when the page was asked for. */
+  unread: number;
+};
 
 const NO_NOTICES: ClientNotices = { handle: null, unconfirmedEmail: null };
 
@@ -17,8 +24,7 @@ const NO_NOTICES: ClientNotices = { handle: null, unconfirmedEmail: null };
  * depends on them (`page`, for the path it was asked for: lib/viewer/types.ts).
  */
 export type ViewerState =
-  | { status: 'loading' }
-  | { status: 'ready'; viewer: ClientViewer | null; path: string; page: PagePart | null };
+  { status: 'loading' } | { status: 'ready'; viewer: ClientViewer | null; path: string; page: PagePart | null };
 
 const LOADING: ViewerState = { status: 'loading' };
 
@@ -42,7 +48,7 @@ const stringOrNull = (value: unknown): string | null => (typeof value === 'strin
 
 function toClientViewer(value: unknown): ClientViewer | null {
   if (!value || typeof value !== 'object') return null;
-  const { id, name, picture, notices } = value as Record<string, unknown>;
+  const { id, name, picture, notices, unread } = value as Record<string, unknown>;
   if (typeof id !== 'string' || typeof name !== 'string' || (picture !== null && typeof picture !== 'string'))
     return null;
   const given = (notices ?? {}) as Record<string, unknown>;
@@ -53,6 +59,7 @@ function toClientViewer(value: unknown): ClientViewer | null {
     notices: notices
       ? { handle: stringOrNull(given.handle), unconfirmedEmail: stringOrNull(given.unconfirmedEmail) }
       : NO_NOTICES,
+    unread: typeof unread === 'number' ? unread : 0,
   };
 }
 
@@ -120,6 +127,9 @@ export function usePageRefresh(): () => void {
     askAgain();
   }, [router]);
 }
+
+/** The last answer, outside React (to tell which answer a later count follows). */
+export const currentViewerState = (): ViewerState => current;
 
 export function useViewer(): ViewerState {
   // The server and the first render in the browser draw the 'loading' state alike.

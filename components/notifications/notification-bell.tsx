@@ -3,33 +3,40 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { BellIcon } from '@/components/layout/icons';
+import { currentViewerState, useViewer, type ViewerState } from '@/components/layout/viewer-context';
 import { onUnreadAnnounced, unreadBadge } from './unread-event';
 
 const POLL_MS = 60_000;
 
-// The count on mount, every minute while the tab is shown, and when the window gets focus.
-// A 401 (signed out elsewhere) stops asking. Plain fetch: this sits on every page.
+// The count comes with the page's one request for the viewer (GET /api/me, each page and each
+// return to the tab); while a page stays open it is asked again every minute it is shown and
+// when the window gets focus. A 401 (signed out elsewhere) stops asking. Plain fetch: this
+// sits on every page.
 function useUnreadCount(): number {
-  const [unread, setUnread] = useState(0);
+  const state = useViewer();
+  const [polled, setPolled] = useState<{ unread: number; after: ViewerState } | null>(null);
   useEffect(() => {
     let stopped = false;
+    let last = 0;
     async function refresh() {
-      if (stopped || document.visibilityState === 'hidden') return;
+      if (stopped || document.visibilityState === 'hidden' || Date.now() - last < POLL_MS) return;
+      last = Date.now();
       try {
         const response = await fetch('/api/notifications/unread', { cache: 'no-store' });
         if (response.status === 401) stopped = true;
         if (!response.ok) return;
         const body = (await response.json()) as { unread?: unknown };
-        if (!stopped && typeof body.unread === 'number') setUnread(body.unread);
+        if (!stopped && typeof body.unread === 'number')
+          setPolled({ unread: body.unread, after: currentViewerState() });
       } catch {
         // Offline or the server is away: the next poll tries again.
       }
     }
+    last = Date.now();
     const check = () => void refresh();
-    check();
     const timer = window.setInterval(check, POLL_MS);
     window.addEventListener('focus', check);
-    const stopListening = onUnreadAnnounced(setUnread);
+    const stopListening = onUnreadAnnounced((unread) => setPolled({ unread, after: currentViewerState() }));
     return () => {
       stopped = true;
       window.clearInterval(timer);
@@ -37,7 +44,9 @@ function useUnreadCount(): number {
       stopListening();
     };
   }, []);
-  return unread;
+  // The newer of the two: a poll since the page's answer, or the answer itself.
+  if (polled && polled.after === state) return polled.unread;
+  return state.status === 'ready' && state.viewer ? state.viewer.unread : 0;
 }
 
 /** The top bar's bell: a link to the inbox with the unread count as a badge. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { users } from '@/models';
+import { notifications, users } from '@/models';
 import { endAllSessions } from '@/lib/users/service';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
@@ -9,7 +9,9 @@ import { createUser } from '../factories';
 
 useTestDatabase();
 
-type MeAnswer = { viewer: { notices: { handle: string | null; unconfirmedEmail: string | null } } | null };
+type MeAnswer = {
+  viewer: { notices: { handle: string | null; unconfirmedEmail: string | null }; unread: number } | null;
+};
 
 // The browser asks who is signed in for the parts of a cached page that depend on it.
 describe('GET /api/me', () => {
@@ -23,11 +25,28 @@ describe('GET /api/me', () => {
         name: 'Maya Chen',
         picture: 'https://img.example/m.png',
         notices: { handle: null, unconfirmedEmail: null },
+        unread: 0,
       },
       page: null,
     });
     // Whose it is decides every byte: no cache may keep it.
     expect(answer.response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('counts the notifications they have not read, for the bell, in the same answer', async () => {
+    const maya = await createUser();
+    const sam = await createUser();
+    await db()
+      .insert(notifications)
+      .values([
+        { recipientId: maya.id, kind: 'member_joined', text: 'Sam joined', link: '/' },
+        { recipientId: maya.id, kind: 'member_joined', text: 'Kai joined', link: '/' },
+        { recipientId: maya.id, kind: 'member_joined', text: 'Read', link: '/', readAt: new Date() },
+      ]);
+    const unreadOf = async (as: typeof maya) =>
+      ((await call('GET', '/api/me', { as })).body as MeAnswer).viewer?.unread;
+    expect(await unreadOf(maya)).toBe(2);
+    expect(await unreadOf(sam)).toBe(0);
   });
 
   it('tells an account its address to confirm and the handle the site gave it, until they are settled', async () => {
