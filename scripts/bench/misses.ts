@@ -56,9 +56,9 @@ export type ChurnFigures = {
   /** Explore's answers alone: its default view, a search and a category. */
   exploreCache: Record<string, number>;
   /**
-   * The share of Explore's answers that were HITs. A STALE answer is served from the cache
-   * too, but says that Explore is being rendered again behind it: edits that kept Explore
-   * STALE would cost a render per request's worth of time, so it does not count.
+   * The share of Explore's answers from the cache that were HITs. A STALE answer comes from
+   * the cache too, but says that Explore is being rendered again behind it, so it does not
+   * count; an answer rendered for its request (a search's) is not the cache's, and is left out.
    */
   hitRatio: number;
   edits: number;
@@ -212,7 +212,7 @@ export async function measureEditChurn(
     }
   };
   await Promise.all([editor(), ...Array.from({ length: options.connections }, visitor)]);
-  const explored = Object.values(exploreCache).reduce((sum, n) => sum + n, 0);
-  const hitRatio = explored > 0 ? (exploreCache.HIT ?? 0) / explored : 0;
+  const cached = ['HIT', 'STALE', 'MISS'].reduce((sum, state) => sum + (exploreCache[state] ?? 0), 0);
+  const hitRatio = cached > 0 ? (exploreCache.HIT ?? 0) / cached : 0;
   return { cache, exploreCache, hitRatio, edits, editsShownAtOnce, ...shows.done() };
 }
