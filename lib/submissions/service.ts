@@ -19,7 +19,6 @@ import { envolvements, submissions, submissionStatusChanges, users } from '@/mod
 import { NOT_ENABLED, SUBMISSION_STATUSES, type SubmissionStatus } from '@/lib/domain/submission-status';
 import { publicName } from '@/lib/domain/public-name';
 
-
 type Progress = Record<SubmissionStatus, boolean>;
 
 export function toProgress(status: SubmissionStatus): Progress {

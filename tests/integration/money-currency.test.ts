@@ -188,7 +188,9 @@ describe('the pages that show prices, in euros', () => {
     );
     expect(dialog).toContain('Pay €19.99');
     // The join bar's price is the page's own; its action comes with the viewer's parts.
-    const page = shown(createElement(EnvolvementSummary, { envolvement, status: 'open', action: 'action', tools: null }));
+    const page = shown(
+      createElement(EnvolvementSummary, { envolvement, status: 'open', action: 'action', tools: null }),
+    );
     expect(page).toContain('Price €19.99');
     expect(`${card}${dialog}${page}`).not.toContain('$');
   });
