@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { listEnvolvements, listEnvolvementsByCategory } from '@/lib/envolvements/list';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { countLabel } from '@/lib/envolvements/rules';
+import { isDatabaseUnavailable } from '@/lib/db/availability';
 import { logError } from '@/lib/log';
 import { CategoryRow } from './category-row';
 import type { ExploreParams } from '@/lib/validation/explore';
@@ -42,11 +43,15 @@ function NothingFound() {
   );
 }
 
-/** What `load` read, or null once its failure is logged: the list then says it could not load. */
+/**
+ * What `load` read, or null once its failure is logged: the list then says it could not load.
+ * A database out of reach is not such a failure: the page says it is away ("back soon", 503).
+ */
 async function loadOrNull<T>(event: string, load: () => Promise<T>): Promise<T | null> {
   try {
     return await load();
   } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
     logError(event, error);
     return null;
   }
