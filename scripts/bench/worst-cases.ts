@@ -7,6 +7,9 @@ import { percentile, type Target } from './measure';
 import { missSequence, type MissFigures } from './misses';
 import { SEARCH_WORDS } from './words';
 
+/** How many of the sweep's slowest pairs are timed again before the worst is named. */
+const CONFIRMED = 5;
+
 /** Which pairs the sweep times: every pair of the `top` commonest search words and of every `spreadEvery`-th after them. */
 export type SweepWindow = { top: number; spreadEvery: number; samples: number };
 
@@ -16,8 +19,15 @@ export type SearchSweep = {
   pairs: number;
   /** Requests per pair, each after the lists expired: the pair's figure is their median. */
   samples: number;
-  /** The slowest pair's median, and the pair. */
+  /**
+   * The slowest pair and its median, timed again: of the sweep's CONFIRMED slowest pairs,
+   * the one whose second median is the highest. On a busy machine the sweep's slowest pair is
+   * often one that met a busy moment (its second median a tenth of its first); a slow query is
+   * slow both times.
+   */
   worst: { query: string; medianMs: number };
+  /** The sweep's own slowest pair and its median, before any was timed again. */
+  firstWorst: { query: string; medianMs: number };
   /** The median of every pair's median. */
   medianMs: number;
   /** The floor's median over the whole sweep, a request of it beside each of the searches. */
@@ -50,9 +60,8 @@ function sweepWords({ top, spreadEvery }: SweepWindow): string[] {
 /**
  * Every pair of the sweep's words as a search in `category`, the commoner word first (the last
  * word of a search also matches as the start of a word), each pair `samples` times, each time
- * after the lists expired, so that the search is read from the database as a query nobody had
- * asked is: expiring the lists drops the search's cached first page and its page, and nothing
- * else such a page reads.
+ * after the lists expired: whatever of a search the app keeps is tagged with the lists, so it
+ * is read from the database as a query nobody had asked is.
  */
 export async function measureSearchSweep(
   baseUrl: string,
@@ -62,23 +71,34 @@ export async function measureSearchSweep(
 ): Promise<SearchSweep> {
   const words = sweepWords(window);
   const expireLists = expiring(baseUrl);
+  const search = (query: string) =>
+    missSequence(
+      baseUrl,
+      window.samples,
+      () => ({ path: `/explore?q=${encodeURIComponent(query)}&category=${encodeURIComponent(category)}`, headers }),
+      expireLists,
+    );
   const timed: Array<{ query: string; medianMs: number; floorMs: number }> = [];
   const cache: Record<string, number> = {};
   for (const [i, first] of words.entries()) {
     for (const second of words.slice(i + 1)) {
       const query = `${first} ${second}`;
-      const path = `/explore?q=${encodeURIComponent(query)}&category=${encodeURIComponent(category)}`;
-      const { route, floor } = await missSequence(baseUrl, window.samples, () => ({ path, headers }), expireLists);
+      const { route, floor } = await search(query);
       timed.push({ query, medianMs: route.medianMs, floorMs: floor.medianMs });
       for (const [state, n] of Object.entries(route.cache)) cache[state] = (cache[state] ?? 0) + n;
     }
   }
-  const worst = timed.reduce((slowest, pair) => (pair.medianMs > slowest.medianMs ? pair : slowest));
+  const slowest = [...timed].sort((a, b) => b.medianMs - a.medianMs);
+  const retimed: Array<{ query: string; medianMs: number }> = [];
+  for (const { query } of slowest.slice(0, CONFIRMED))
+    retimed.push({ query, medianMs: (await search(query)).route.medianMs });
+  const worst = retimed.reduce((most, pair) => (pair.medianMs > most.medianMs ? pair : most));
   return {
     words,
     pairs: timed.length,
     samples: window.samples,
-    worst: { query: worst.query, medianMs: worst.medianMs },
+    worst,
+    firstWorst: { query: slowest[0]!.query, medianMs: slowest[0]!.medianMs },
     medianMs: percentile(
       timed.map((pair) => pair.medianMs),
       0.5,
@@ -96,9 +116,8 @@ type ColdFixtures = { topCreatorId: string; detailId: string; detailCreatorId: s
 
 /**
  * The profile of the most prolific creator and an envolvement's page, `count` requests each,
- * each after everything cached of them expired: as the first visitor after an edit meets them.
- * An envolvement's page reads its own cached view (visitors) and its creator's first cards
- * ("more from"); signed in, the proxy sends it to the copy rendered for its request.
+ * each after everything cached of them expired (the envolvement's tag and its creator's: its
+ * page, its view and its creator's cards): as the first visitor after an edit meets them.
  */
 export async function measureColdPages(
   baseUrl: string,
