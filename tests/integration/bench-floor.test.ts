@@ -71,3 +71,17 @@ describe('POST /api/bench/expire-lists?pages=all', () => {
     expect(res.body).toEqual({ ok: true });
   });
 });
+
+describe('POST /api/bench/expire-lists?envolvement=&user=', () => {
+  it('is a 404 without BENCH_FLOOR=1, and 200 with it, for one envolvement, one user or both', async () => {
+    const paths = [
+      '/api/bench/expire-lists?envolvement=3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+      '/api/bench/expire-lists?user=local%7Cbench-user',
+      '/api/bench/expire-lists?envolvement=3f2504e0-4f89-41d3-9a0c-0305e82c3301&user=local%7Cbench-user',
+    ];
+    vi.stubEnv('BENCH_FLOOR', '');
+    for (const path of paths) expect((await call('POST', path)).status).toBe(404);
+    vi.stubEnv('BENCH_FLOOR', '1');
+    for (const path of paths) expect(await call('POST', path)).toMatchObject({ status: 200, body: { ok: true } });
+  });
+});
