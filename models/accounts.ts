@@ -24,6 +24,8 @@ export const accountTokens = pgTable(
     email: text('email').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    // Where the person was when the link was asked for (a checkout): following it returns there.
+    returnPath: text('return_path'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -55,6 +55,23 @@ export const users = pgTable(
   ],
 );
 
+// The handles people had before: their old `/@handle` address goes on to their profile until
+// someone else takes the handle, which releases it (lib/users/handle-addresses.ts).
+export const handleRedirects = pgTable(
+  'handle_redirects',
+  {
+    oldHandle: text('old_handle').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('handle_redirects_old_unique').on(sql`lower(${t.oldHandle})`),
+    index('handle_redirects_user_idx').on(t.userId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
