@@ -58,12 +58,15 @@ export const notificationPreferences = pgTable('notification_preferences', {
   emailUpdates: boolean('email_updates').notNull().default(true),
   emailSubmissions: boolean('email_submissions').notNull().default(true),
   emailComments: boolean('email_comments').notNull().default(true),
+  // The daily e-mail of new envolvements from the creators the user follows.
+  emailFollowing: boolean('email_following').notNull().default(true),
   // When each topic was last switched from off back on; null if never since this was
   // recorded. Unsubscribe links sent before it are refused (lib/notifications/unsubscribe.ts).
   emailMembersOnAt: timestamptz('email_members_on_at'),
   emailUpdatesOnAt: timestamptz('email_updates_on_at'),
   emailSubmissionsOnAt: timestamptz('email_submissions_on_at'),
   emailCommentsOnAt: timestamptz('email_comments_on_at'),
+  emailFollowingOnAt: timestamptz('email_following_on_at'),
   updatedAt: updatedAt(),
 });
 

@@ -14,12 +14,13 @@ export const NOTIFICATION_KINDS = [
   'submission_status',
   'submissions_opened',
   'spot_opened',
+  'new_envolvement',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The e-mail switches of the preferences: 'E-mail me about: …'. */
-export const EMAIL_TOPICS = ['members', 'updates', 'submissions', 'comments'] as const;
+export const EMAIL_TOPICS = ['members', 'updates', 'submissions', 'comments', 'following'] as const;
 export type EmailTopic = (typeof EMAIL_TOPICS)[number];
 
 export const EMAIL_TOPIC_LABELS: Record<EmailTopic, string> = {
@@ -27,6 +28,7 @@ export const EMAIL_TOPIC_LABELS: Record<EmailTopic, string> = {
   updates: 'updates',
   submissions: 'submissions',
   comments: 'comments',
+  following: 'new envolvements from creators you follow',
 };
 
 export const TOPIC_OF: Record<NotificationKind, EmailTopic> = {
@@ -43,4 +45,12 @@ export const TOPIC_OF: Record<NotificationKind, EmailTopic> = {
   submission_received: 'submissions',
   submission_changed: 'submissions',
   submission_status: 'submissions',
+  new_envolvement: 'following',
 };
+
+/**
+ * The kinds that are never e-mailed one by one: a creator who publishes often must not fill
+ * their followers' mailboxes, so these go out together, in one e-mail a day at most
+ * (lib/follows/digest.ts), to those whose topic is on.
+ */
+export const DIGEST_KINDS: readonly NotificationKind[] = ['new_envolvement'];

@@ -17,6 +17,7 @@ const COLUMNS_OF = {
   updates: { on: 'emailUpdates', onAt: 'emailUpdatesOnAt' },
   submissions: { on: 'emailSubmissions', onAt: 'emailSubmissionsOnAt' },
   comments: { on: 'emailComments', onAt: 'emailCommentsOnAt' },
+  following: { on: 'emailFollowing', onAt: 'emailFollowingOnAt' },
 } as const satisfies Record<EmailTopic, { on: Columns; onAt: Columns }>;
 
 type Switch = (typeof COLUMNS_OF)[EmailTopic];

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { TOPIC_OF, type NotificationKind } from '@/lib/domain/notifications';
+import { DIGEST_KINDS, TOPIC_OF, type NotificationKind } from '@/lib/domain/notifications';
 import type { Tx } from '@/lib/db/client';
 import { rows } from '@/lib/db/rows';
 import { mailEnabled } from './mail-config';
@@ -20,11 +20,13 @@ export function kindSql(kind: NotificationKind): SQL {
 }
 
 /**
- * Whether the recipient of notification `n` wants it e-mailed, read from their preferences
- * `p` (notification_preferences, left-joined: no row means every topic).
+ * Whether the recipient of notification `n` wants it e-mailed on its own, read from their
+ * preferences `p` (notification_preferences, left-joined: no row means every topic). The
+ * kinds of the daily digest are never mailed one by one.
  */
 export const wantsEmail = sql.raw(
   `case n.kind ${Object.entries(TOPIC_OF)
+    .filter(([kind]) => !DIGEST_KINDS.includes(kind as NotificationKind))
     .map(([kind, topic]) => `when '${kind}' then coalesce(p.email_${topic}, true)`)
     .join(' ')} else false end`,
 );

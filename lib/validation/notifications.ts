@@ -20,6 +20,7 @@ export const emailPreferencesSchema = z
       updates: z.optional(topicSwitch('updates')),
       submissions: z.optional(topicSwitch('submissions')),
       comments: z.optional(topicSwitch('comments')),
+      following: z.optional(topicSwitch('following')),
     },
     {
       error: (issue) =>
