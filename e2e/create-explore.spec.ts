@@ -109,7 +109,7 @@ test.describe.serial('a creator publishes through the wizard and finds it on Exp
     await page.getByPlaceholder('Explain what users should submit').fill('A photo of your finished kite');
     await page.getByLabel('Pictures').check();
     await page.getByLabel('Text Description').check();
-    await page.getByRole('switch', { name: 'Comments' }).click();
+    await expect(page.getByRole('switch', { name: 'Comments' })).toBeChecked();
     await page.getByRole('switch', { name: 'Published Content' }).click();
     await expect(page.getByLabel('Estimated Release Date')).toBeVisible();
 

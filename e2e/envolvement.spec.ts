@@ -48,7 +48,8 @@ test.describe.serial('a creator publishes, updates, edits and deletes an envolve
       await next.click();
       await expect(page.getByText('Step 4 of 4')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Envolvement Settings' })).toBeFocused();
-      await page.getByRole('switch', { name: 'Comments' }).click();
+      // Comments start on (the spec states no default).
+      await expect(page.getByRole('switch', { name: 'Comments' })).toBeChecked();
       await page.getByRole('button', { name: 'Create' }).click();
       await expect(page.getByText('Envolvement created successfully!')).toBeVisible();
       await expect(page.getByText('It is a draft: only you can see it until you publish it.')).toBeVisible();

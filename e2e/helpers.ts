@@ -218,7 +218,9 @@ export async function expectPriceField(page: Page): Promise<void> {
   }
   await expect(page.getByLabel('Price')).toBeDisabled();
   await expect(page.getByLabel('Price')).toHaveValue('Free');
-  await expect(page.getByText('Paid envolvements are not available in early access.')).toBeVisible();
+  // One line that says what to do: the e2e site takes cards, so it is to connect payouts.
+  await expect(page.getByText('Connect payouts to sell paid envolvements.')).toBeVisible();
+  await expect(page.getByText('Paid envolvements are not available in early access.')).toHaveCount(0);
 }
 
 /** Step 2's spots: limited, capped at 10000 whatever is typed, then set to `quantity`. */

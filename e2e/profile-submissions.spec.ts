@@ -14,16 +14,17 @@ test.describe.serial('the submissions loop', () => {
         title,
         previewText: 'Suggest a name for the channel mascot',
         categories: ['Interactive'],
-        submissions: { submissionsAllowed: true, submissionDescription: 'One name and a link to a sketch' },
       },
     });
     id = (await created.json()).postedID;
+    // Submissions allowed at creation open with it; allowed by an edit, they wait for the creator to open them.
     const activated = await context.request.put(`/api/post/${id}`, {
       data: {
         title,
         previewText: 'Suggest a name for the channel mascot',
         categories: ['Interactive'],
         isActive: true,
+        submissions: { submissionsAllowed: true },
       },
     });
     expect(activated.status()).toBe(200);
@@ -93,7 +94,7 @@ test.describe('profiles', () => {
     await expect(page.getByTestId('user-search-results')).toHaveCount(0);
     await field.fill('MAYACR');
     await page.getByRole('option', { name: 'mayacreates' }).click();
-    await page.waitForURL('**/profile/demo-maya');
+    await page.waitForURL('**/@mayacreates');
     await expect(page.getByRole('heading', { name: 'Maya Chen', level: 1 })).toBeVisible();
     await expect(page.getByTestId('profile-handle')).toHaveText('@mayacreates');
     await expect(page.getByRole('heading', { name: 'Envolvements' })).toBeVisible();
@@ -149,10 +150,7 @@ test.describe("a creator's pages, for visitors", () => {
     await page.getByRole('link', { name: 'Zine collaboration' }).click();
     await expect(page.getByRole('heading', { name: 'Zine collaboration', level: 1 })).toBeVisible();
     const more = page.getByTestId('more-from-creator');
-    await expect(more.getByRole('link', { name: 'More from @inesdraws' })).toHaveAttribute(
-      'href',
-      '/profile/demo-ines',
-    );
+    await expect(more.getByRole('link', { name: 'More from @inesdraws' })).toHaveAttribute('href', '/@inesdraws');
     await expect(more.getByTestId('offer-card').filter({ hasText: 'Ink drawing fundamentals' })).toBeVisible();
     await expect(more.getByText('Zine collaboration')).toHaveCount(0);
     await expect(more.getByText('Archived: spring sketchbook swap')).toHaveCount(0);

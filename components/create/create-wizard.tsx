@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { Selling } from '@/lib/domain/selling';
-import { nextHint, WIZARD_STEPS } from '@/lib/envolvements/wizard';
+import { createHint, nextHint, WIZARD_STEPS } from '@/lib/envolvements/wizard';
 import { StepIndicator } from './step-indicator';
 import { useCreateWizard, type WizardStatus } from './use-create-wizard';
 import { BasicsStep, DatesStep, PricingStep, SettingsStep } from './wizard-steps';
@@ -43,7 +43,7 @@ function StepButtons({
   goTo,
 }: {
   step: number;
-  /** Why Next is disabled; null while the step is complete. */
+  /** Why Next (or, on the last step, Create) is disabled; null while it may be pressed. */
   hint: string | null;
   sending: boolean;
   goTo: (step: number) => void;
@@ -72,9 +72,21 @@ function StepButtons({
           )}
         </div>
       ) : (
-        <Button key="create" type="submit" disabled={sending}>
-          {sending ? 'Creating...' : 'Create'}
-        </Button>
+        <div className="flex flex-col items-end gap-1">
+          <Button
+            key="create"
+            type="submit"
+            disabled={sending || hint !== null}
+            aria-describedby={hint ? 'wizard-create-hint' : undefined}
+          >
+            {sending ? 'Creating...' : 'Create'}
+          </Button>
+          {hint && (
+            <p id="wizard-create-hint" className="text-right text-xs text-slate-600">
+              {hint}
+            </p>
+          )}
+        </div>
       )}
     </div>
   );
@@ -119,7 +131,12 @@ export function CreateWizard({
         <StepIndicator step={step} />
         {status && <StatusLine status={status} />}
         <Step state={state} update={update} errors={errors} touch={touch} selling={selling} />
-        <StepButtons step={step} hint={nextHint(step, state, selling.currency)} sending={sending} goTo={goTo} />
+        <StepButtons
+          step={step}
+          hint={step < WIZARD_STEPS.length ? nextHint(step, state, selling.currency) : createHint(state)}
+          sending={sending}
+          goTo={goTo}
+        />
       </form>
     </div>
   );

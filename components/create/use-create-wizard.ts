@@ -27,34 +27,31 @@ export type WizardStatus = {
 function errorPathsOf(field: keyof WizardState): string[] {
   if (field === 'endDate' || field === 'targetDate') return ['endDate', 'targetEnvolvmentDate'];
   if (field === 'unlimited') return ['quantity'];
-  if (field === 'submissionDescription' || field === 'submissionDeadline') return [`submissions.${field}`];
+  if (field === 'submissionDescription' || field === 'submissionDeadline' || field === 'submissionContent')
+    return [`submissions.${field}`];
+  if (field === 'submissionsAllowed') return ['submissions'];
   if (field === 'publishedReleaseDate') return [`published.${field}`];
   return [field];
 }
 
 const within = (key: string, paths: string[]) => paths.some((path) => key === path || key.startsWith(`${path}.`));
 
-async function openSubmissions(id: string, content: WizardState['submissionContent']): Promise<boolean> {
-  return api(`/api/user_submissions/open-submissions/${id}`, { json: content }).then(
-    () => true,
-    () => false,
-  );
-}
-
 const CREATE_FAILED = 'Error creating envolvement. Please try again.';
 
-/** Creates the envolvement, then opens its submissions when asked; says how that went. */
+/**
+ * Creates the envolvement; the server opens its submissions in the same transaction when
+ * they are allowed, so a success means both were done and a failure that neither was.
+ */
 async function create(state: WizardState): Promise<{ id: string; message: string }> {
   const { postedID } = await api<{ postedID?: string }>('/api/post/new-base-envolvement', {
     json: toCreationBody(state),
   });
   if (!postedID) throw new ApiError(502, CREATE_FAILED);
-  if (!state.submissionsAllowed) return { id: postedID, message: 'Envolvement created successfully!' };
   return {
     id: postedID,
-    message: (await openSubmissions(postedID, state.submissionContent))
+    message: state.submissionsAllowed
       ? 'Envolvement created and submissions opened successfully!'
-      : 'Envolvement created, but failed to open submissions. You can open them later by editing the Envolvement.',
+      : 'Envolvement created successfully!',
   };
 }
 

@@ -245,8 +245,9 @@ const TYPES = [
 ] as const;
 
 /** What 'User Submissions' reveals: instructions, the accepted types and a deadline. */
-function SubmissionSettings(props: Omit<StepProps, 'touch' | 'selling'>) {
-  const { state, update, errors } = props;
+function SubmissionSettings(props: Omit<StepProps, 'selling'>) {
+  const { state, update, errors, touch } = props;
+  const typesError = fieldError(errors, 'submissions.submissionContent');
   return (
     <div className="space-y-4 rounded-xl bg-slate-50 p-4">
       <Field
@@ -259,9 +260,13 @@ function SubmissionSettings(props: Omit<StepProps, 'touch' | 'selling'>) {
           value={state.submissionDescription}
           maxLength={LIMITS.submissionDescription}
           onChange={(e) => update({ submissionDescription: e.target.value })}
+          onBlur={() => touch('submissions.submissionDescription')}
         />
       </Field>
-      <fieldset>
+      <fieldset
+        aria-invalid={typesError ? true : undefined}
+        aria-describedby={typesError ? 'submissionContent-error' : undefined}
+      >
         <legend className="text-sm font-medium text-slate-800">Allowed Submission Types</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {TYPES.map(([key, label]) => (
@@ -270,14 +275,20 @@ function SubmissionSettings(props: Omit<StepProps, 'touch' | 'selling'>) {
                 type="checkbox"
                 className="h-4 w-4 accent-brand-600"
                 checked={state.submissionContent[key]}
-                onChange={(e) =>
-                  update((s) => ({ ...s, submissionContent: { ...s.submissionContent, [key]: e.target.checked } }))
-                }
+                onChange={(e) => {
+                  update((s) => ({ ...s, submissionContent: { ...s.submissionContent, [key]: e.target.checked } }));
+                  touch('submissions.submissionContent');
+                }}
               />
               {label}
             </label>
           ))}
         </div>
+        {typesError && (
+          <p id="submissionContent-error" role="alert" className="mt-1.5 text-sm text-red-600">
+            {typesError}
+          </p>
+        )}
       </fieldset>
       <DateField
         name="submissionDeadline"

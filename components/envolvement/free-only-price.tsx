@@ -3,8 +3,10 @@ import { Field, Input } from '@/components/ui/field';
 import { PAID_EARLY_ACCESS } from '@/lib/domain/payment-messages';
 
 /**
- * The price field while the creator cannot be paid: Free, with the early-access hint, and
- * on a site that takes cards the way to connect payouts. The wizard and the edit form share it.
+ * The price field while the creator cannot be paid: Free, with one line that says why. On a
+ * site that takes cards the creator can change that, so the line says how (connect payouts);
+ * without card payments nobody can, and the spec's early-access hint stands. The wizard and
+ * the edit form share it.
  */
 export function FreeOnlyPrice({
   id,
@@ -15,17 +17,19 @@ export function FreeOnlyPrice({
   error?: string;
   stripeConfigured: boolean;
 }) {
+  const hint = stripeConfigured ? (
+    <>
+      <Link href="/account/payouts" className="font-medium text-brand-700 hover:underline">
+        Connect payouts
+      </Link>{' '}
+      to sell paid envolvements.
+    </>
+  ) : (
+    PAID_EARLY_ACCESS
+  );
   return (
-    <Field id={id} label="Price" hint={PAID_EARLY_ACCESS} error={error}>
+    <Field id={id} label="Price" hint={hint} error={error}>
       <Input value="Free" disabled readOnly />
-      {stripeConfigured && (
-        <p className="mt-1 text-xs text-slate-600">
-          <Link href="/account/payouts" className="font-medium text-brand-700 hover:underline">
-            Connect payouts
-          </Link>{' '}
-          to sell paid envolvements.
-        </p>
-      )}
     </Field>
   );
 }

@@ -18,6 +18,7 @@ import { isStripeConfigured } from '@/lib/stripe/client';
 import { cancelOpenIntents, withdrawReasonOf, type WithdrawReason } from '@/lib/payments/withdraw';
 import { canSellPaid } from '@/lib/payouts/service';
 import { notifySubmissionsOpened, notifyUpdate } from '@/lib/notifications/events';
+import { openSubmissionsIn } from '@/lib/submissions/service';
 import { tellFirstWaiting } from '@/lib/spot-waits/service';
 import { spotsOpened } from '@/lib/spot-waits/rules';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
@@ -52,38 +53,48 @@ async function sellRefusal(creatorId: string): Promise<AppError | null> {
   return (await canSellPaid(creatorId)) ? null : new AppError('conflict', PAID_NEEDS_PAYOUTS);
 }
 
-/** Publishes a new envolvement for the signed-in creator: inactive, submissions closed. */
+/**
+ * Makes a new envolvement for the signed-in creator, inactive (a draft). Submissions allowed
+ * are opened in the same transaction, as the spec's wizard opens them right after creating:
+ * if opening is refused, nothing is created, so there is never an envolvement whose
+ * submissions were meant to be open and are not.
+ */
 export async function createEnvolvement(viewer: Viewer, input: CreateEnvolvementInput): Promise<{ id: string }> {
   const priceCents = input.price.free ? 0 : dollarsToCents(input.price.price ?? 0);
   const refusal = priceCents > 0 ? await sellRefusal(viewer.id) : null;
   if (refusal) throw refusal;
   const unlimited = input.quantity.unlimited;
   const submissionsAllowed = input.submissions.submissionsAllowed;
-  const [row] = await db()
-    .insert(envolvements)
-    .values({
-      creatorId: viewer.id,
-      ...describedBy(input),
-      priceCents,
-      currency: priceCents > 0 ? siteCurrency() : 'usd',
-      unlimited,
-      quantity: unlimited ? 0 : (input.quantity.quantity ?? 0),
-      endDate: input.endDate.none ? null : input.endDate.endDate,
-      targetDate: input.targetEnvolvmentDate,
-      isActive: false,
-      commentsAllowed: input.comments,
-      submissionsAllowed,
-      submissionsActive: false,
-      submissionDescription: submissionsAllowed ? input.submissions.submissionDescription : '',
-      submissionDeadline: submissionsAllowed ? input.submissions.submissionDeadline : null,
-      submissionPicture: submissionsAllowed && input.submissions.submissionContent.picture,
-      submissionText: submissionsAllowed && input.submissions.submissionContent.description,
-      submissionUrl: submissionsAllowed && input.submissions.submissionContent.url,
-      published: input.published.published,
-      publishedReleaseDate: input.published.published ? input.published.publishedReleaseDate : null,
-    })
-    .returning({ id: envolvements.id });
-  return { id: row!.id };
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(envolvements)
+      .values({
+        creatorId: viewer.id,
+        ...describedBy(input),
+        priceCents,
+        currency: priceCents > 0 ? siteCurrency() : 'usd',
+        unlimited,
+        quantity: unlimited ? 0 : (input.quantity.quantity ?? 0),
+        endDate: input.endDate.none ? null : input.endDate.endDate,
+        targetDate: input.targetEnvolvmentDate,
+        isActive: false,
+        commentsAllowed: input.comments,
+        submissionsAllowed,
+        submissionsActive: false,
+        submissionDescription: submissionsAllowed ? input.submissions.submissionDescription : '',
+        submissionDeadline: submissionsAllowed ? input.submissions.submissionDeadline : null,
+        submissionPicture: submissionsAllowed && input.submissions.submissionContent.picture,
+        submissionText: submissionsAllowed && input.submissions.submissionContent.description,
+        submissionUrl: submissionsAllowed && input.submissions.submissionContent.url,
+        published: input.published.published,
+        publishedReleaseDate: input.published.published ? input.published.publishedReleaseDate : null,
+      })
+      .returning({ id: envolvements.id });
+    const id = row!.id;
+    // A new envolvement has no members yet, so there is nobody to tell that submissions opened.
+    if (submissionsAllowed) await openSubmissionsIn(tx, viewer.id, id, input.submissions.submissionContent);
+    return { id };
+  });
 }
 
 type EditChanges = Partial<typeof envolvements.$inferInsert>;

@@ -48,7 +48,8 @@ export function emptyWizard(): WizardState {
     submissionDescription: '',
     submissionDeadline: '',
     submissionContent: { picture: false, description: false, url: false },
-    comments: false,
+    // The spec states no default: comments start on, and the creator may turn them off.
+    comments: true,
     published: false,
     publishedReleaseDate: '',
   };
@@ -78,17 +79,37 @@ export function missingForStep(step: number, state: WizardState, currency: strin
   return [];
 }
 
+/**
+ * What Create still needs beyond the steps' own checks: submissions allowed are opened with
+ * the envolvement, so they need instructions and at least one type. Empty when ready.
+ */
+export function missingForCreate(state: WizardState): string[] {
+  if (!state.submissionsAllowed) return [];
+  const { picture, description, url } = state.submissionContent;
+  return [
+    state.submissionDescription.trim() === '' && 'a submission description',
+    !picture && !description && !url && 'at least one submission type',
+  ].filter((part): part is string => Boolean(part));
+}
+
 /** Whether Next may leave step `step` (1-based). The currency only words what is missing, so any will do. */
 export function isStepComplete(step: number, state: WizardState): boolean {
   return missingForStep(step, state, 'usd').length === 0;
 }
 
+const listed = (missing: string[]) =>
+  missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+
 /** Why Next is disabled, in words: 'Add a title and at least one category to continue.' */
 export function nextHint(step: number, state: WizardState, currency: string): string | null {
   const missing = missingForStep(step, state, currency);
-  if (!missing.length) return null;
-  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
-  return `Add ${list} to continue.`;
+  return missing.length ? `Add ${listed(missing)} to continue.` : null;
+}
+
+/** Why Create is disabled, in words: 'Add a submission description to create.' */
+export function createHint(state: WizardState): string | null {
+  const missing = missingForCreate(state);
+  return missing.length ? `Add ${listed(missing)} to create.` : null;
 }
 
 /** The quantity input: capped at 10000, anything not a number becomes 0. */

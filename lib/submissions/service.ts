@@ -1,10 +1,15 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
-import { db } from '@/lib/db/client';
+import { db, type Tx } from '@/lib/db/client';
 import { userCardColumns } from '@/lib/users/columns';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
-import { assertNotRemoved, getEnvolvementOrThrow, getOwnEnvolvementOrThrow } from '@/lib/envolvements/service';
+import {
+  assertNotRemoved,
+  getEnvolvementOrThrow,
+  getOwnEnvolvementOrThrow,
+  NOT_FOUND_MESSAGE,
+} from '@/lib/envolvements/service';
 import { hasAccess } from '@/lib/envolvements/access';
 import { isPastDeadline } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
@@ -30,28 +35,48 @@ export function toProgress(status: SubmissionStatus): Progress {
   };
 }
 
+export const NO_SUBMISSION_TYPE = 'Choose at least one submission type before opening submissions.';
+
+/**
+ * Opens the submissions of `creatorId`'s envolvement inside `tx`, with the types they accept;
+ * whether they were closed before. Refuses (and so rolls `tx` back) when no type is chosen:
+ * creation opens them in its own transaction, so a refusal leaves nothing half made.
+ */
+export async function openSubmissionsIn(
+  tx: Tx,
+  creatorId: string,
+  envolvementId: string,
+  types: OpenSubmissionsInput,
+): Promise<{ wasActive: boolean }> {
+  if (!types.picture && !types.description && !types.url) throw new AppError('bad_request', NO_SUBMISSION_TYPE);
+  const own = and(eq(envolvements.id, envolvementId), eq(envolvements.creatorId, creatorId));
+  const [before] = await tx
+    .select({ active: envolvements.submissionsActive })
+    .from(envolvements)
+    .where(own)
+    .for('update');
+  if (!before) throw new AppError('not_found', NOT_FOUND_MESSAGE);
+  await tx
+    .update(envolvements)
+    .set({
+      submissionsAllowed: true,
+      submissionsActive: true,
+      submissionPicture: types.picture,
+      submissionText: types.description,
+      submissionUrl: types.url,
+      updatedAt: new Date(),
+    })
+    .where(own);
+  return { wasActive: before.active };
+}
+
 /** The creator opens submissions with the types they accept. */
 export async function openSubmissions(viewer: Viewer, envolvementId: string, types: OpenSubmissionsInput) {
   assertNotRemoved(await getOwnEnvolvementOrThrow(viewer, envolvementId, 'open submissions on'));
   await db().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ active: envolvements.submissionsActive })
-      .from(envolvements)
-      .where(and(eq(envolvements.id, envolvementId), eq(envolvements.creatorId, viewer.id)))
-      .for('update');
-    await tx
-      .update(envolvements)
-      .set({
-        submissionsAllowed: true,
-        submissionsActive: true,
-        submissionPicture: types.picture,
-        submissionText: types.description,
-        submissionUrl: types.url,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(envolvements.id, envolvementId), eq(envolvements.creatorId, viewer.id)));
+    const { wasActive } = await openSubmissionsIn(tx, viewer.id, envolvementId, types);
     // Members hear once, when submissions open, not each time the types change.
-    if (before && !before.active) await notifySubmissionsOpened(tx, envolvementId);
+    if (!wasActive) await notifySubmissionsOpened(tx, envolvementId);
   });
   return getEnvolvementForViewer(envolvementId, viewer.id);
 }

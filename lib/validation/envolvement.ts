@@ -3,6 +3,7 @@ import { isImageUrl } from '@/lib/domain/images';
 import { CATEGORIES } from '@/lib/domain/categories';
 import { LIMITS, MESSAGES } from './envolvement-limits';
 import { checkText, requiredText } from './text';
+import type { SubmissionTypes } from './submissions';
 
 const EARLIEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
 
@@ -125,6 +126,32 @@ const submissionContent = z._default(
   { picture: false, description: false, url: false },
 );
 
+/**
+ * Submissions allowed at creation are opened with it (createEnvolvement), so they need what
+ * opening needs: instructions for the members and at least one type to accept.
+ */
+function refuseEmptySubmissions(
+  submissions: { submissionsAllowed: boolean; submissionDescription: string; submissionContent: SubmissionTypes },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (!submissions.submissionsAllowed) return;
+  if (submissions.submissionDescription === '') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['submissions', 'submissionDescription'],
+      message: MESSAGES.submissionDescriptionRequired,
+    });
+  }
+  const { picture, description, url } = submissions.submissionContent;
+  if (!picture && !description && !url) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['submissions', 'submissionContent'],
+      message: MESSAGES.submissionTypeRequired,
+    });
+  }
+}
+
 /** The submission settings of a new envolvement; they are kept only while submissions are allowed. */
 const creationSubmissions = z._default(
   z.object({
@@ -177,7 +204,8 @@ export const createEnvolvementSchema = perCurrency((currency) =>
       }),
       targetEnvolvmentDate: optionalDate,
       submissions: creationSubmissions,
-      comments: z._default(z.boolean(), false),
+      // Comments start on: a creator turns them off, not on (the spec states no default).
+      comments: z._default(z.boolean(), true),
       published: z._default(
         z.object({ published: z._default(z.boolean(), false), publishedReleaseDate: optionalDate }),
         { published: false, publishedReleaseDate: null },
@@ -188,6 +216,7 @@ export const createEnvolvementSchema = perCurrency((currency) =>
         const end = input.endDate.none ? null : input.endDate.endDate;
         const target = input.targetEnvolvmentDate;
         refuseEndAfterTarget(end, target, ctx);
+        refuseEmptySubmissions(input.submissions, ctx);
         const dated: Array<[string[], Date | null]> = [
           [['endDate', 'endDate'], end],
           [['targetEnvolvmentDate'], target],

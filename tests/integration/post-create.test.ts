@@ -5,8 +5,11 @@ import { envolvements } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { useFakeStripe } from '../helpers/payments';
-import { createSeller, createUser } from '../factories';
-import { creationBody, daysFromNow } from '../factories/envolvement-input';
+import { createSeller, createUser, type TestUser } from '../factories';
+import type { Viewer } from '@/lib/auth/types';
+import { creationBody, daysFromNow, submissionsOff } from '../factories/envolvement-input';
+import { createEnvolvement } from '@/lib/creator/envolvements';
+import { createEnvolvementSchema } from '@/lib/validation/envolvement';
 
 useTestDatabase();
 // Prices are set only by creators whose Stripe account can take charges.
@@ -14,6 +17,8 @@ useFakeStripe();
 
 const create = async (json: unknown, as?: Awaited<ReturnType<typeof createUser>> | null) =>
   call('POST', '/api/post/new-base-envolvement', { json, as: as === undefined ? await createUser() : as });
+
+const viewerOf = (user: TestUser): Viewer => ({ ...user, emailVerified: true, handleChosen: true });
 
 const fieldsOf = async (overrides: Record<string, unknown>) => {
   const res = await create(creationBody(overrides));
@@ -55,7 +60,8 @@ describe('POST /api/post/new-base-envolvement', () => {
       title: 'Draw my character',
       isActive: false,
       submissionsAllowed: true,
-      submissionsActive: false,
+      // Allowed at creation, submissions are opened with it.
+      submissionsActive: true,
       submissionPicture: true,
       submissionText: false,
       submissionUrl: true,
@@ -181,6 +187,69 @@ describe('POST /api/post/new-base-envolvement', () => {
     expect(
       (await create(creationBody({ imgUrl: '/uploads/covers/4a0c4c43-6f3c-4a5f-9a55-1d2a1f4b1c11.png' }))).status,
     ).toBe(200);
+  });
+
+  it('starts with comments on when the body does not say', async () => {
+    const res = await create({ title: 'Minimal', previewText: 'Just this', categories: ['Video'] });
+    const [row] = await db().select().from(envolvements).where(eq(envolvements.id, res.body.postedID));
+    expect(row!.commentsAllowed).toBe(true);
+  });
+
+  it('refuses submissions allowed with no description and no type, and stores nothing', async () => {
+    const creator = await createUser();
+    const res = await create(
+      creationBody({ submissions: { ...submissionsOff(), submissionsAllowed: true, submissionDescription: '   ' } }),
+      creator,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Please fix the errors before submitting',
+      code: 'bad_request',
+      fields: {
+        'submissions.submissionDescription': 'Explain what users should submit',
+        'submissions.submissionContent': 'Choose at least one submission type',
+      },
+    });
+    expect(await db().select().from(envolvements)).toHaveLength(0);
+  });
+
+  it('refuses submissions allowed with a description but no type', async () => {
+    expect(
+      await fieldsOf({
+        submissions: { ...submissionsOff(), submissionsAllowed: true, submissionDescription: 'Send a sketch' },
+      }),
+    ).toEqual({ 'submissions.submissionContent': 'Choose at least one submission type' });
+    expect(await db().select().from(envolvements)).toHaveLength(0);
+  });
+
+  it('ignores the submission settings of submissions left off', async () => {
+    const res = await create(creationBody({ submissions: { ...submissionsOff(), submissionDescription: 'left' } }));
+    expect(res.status).toBe(200);
+    const [row] = await db().select().from(envolvements).where(eq(envolvements.id, res.body.postedID));
+    expect(row).toMatchObject({ submissionsAllowed: false, submissionsActive: false, submissionDescription: '' });
+  });
+
+  it('creates and opens submissions in one transaction: a refused opening leaves no envolvement', async () => {
+    const creator = await createUser();
+    // Past the schema (a service caller, or a check that drifted): opening refuses in the transaction.
+    const input = createEnvolvementSchema('usd').parse(creationBody());
+    const unopenable = {
+      ...input,
+      submissions: { ...input.submissions, submissionsAllowed: true, submissionDescription: 'Send a sketch' },
+    };
+    await expect(createEnvolvement(viewerOf(creator), unopenable)).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'Choose at least one submission type before opening submissions.',
+    });
+    expect(await db().select().from(envolvements)).toHaveLength(0);
+
+    const opened = {
+      ...unopenable,
+      submissions: { ...unopenable.submissions, submissionContent: { picture: false, description: true, url: false } },
+    };
+    const { id } = await createEnvolvement(viewerOf(creator), opened);
+    const [row] = await db().select().from(envolvements).where(eq(envolvements.id, id));
+    expect(row).toMatchObject({ submissionsAllowed: true, submissionsActive: true, submissionText: true });
   });
 
   it('answers 400 for a body that is not JSON', async () => {

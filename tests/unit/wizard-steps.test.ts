@@ -28,8 +28,10 @@ describe('the defaults', () => {
   it('start free, unlimited and empty', () => {
     const wizard = emptyWizard();
     expect(wizard).toMatchObject({ price: 0, quantity: 0, unlimited: true, categories: [] });
-    // Nothing is opened, allowed or published until the creator says so.
-    expect(wizard).toMatchObject({ submissionsAllowed: false, comments: false, published: false });
+    // Nothing is opened or published until the creator says so.
+    expect(wizard).toMatchObject({ submissionsAllowed: false, published: false });
+    // Comments start on: the spec states no default, and a creator turns them off, not on.
+    expect(wizard.comments).toBe(true);
     expect(Object.values(wizard.submissionContent)).toEqual([false, false, false]);
     // Every text (title, dates, descriptions, the image's address) starts blank.
     const texts = Object.entries(wizard).filter(([, value]) => typeof value === 'string');
@@ -309,6 +311,8 @@ describe('the body against the server schema', () => {
         endDate: '2031-01-01',
         targetDate: '2031-02-01',
         submissionsAllowed: true,
+        submissionDescription: 'A photo of your kite',
+        submissionContent: { picture: true, description: false, url: false },
         submissionDeadline: '2031-01-15',
         published: true,
         publishedReleaseDate: '2031-03-01',
