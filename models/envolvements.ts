@@ -36,6 +36,8 @@ export const envolvements = pgTable(
     submissionPicture: boolean('submission_picture').notNull().default(false),
     submissionText: boolean('submission_text').notNull().default(false),
     submissionUrl: boolean('submission_url').notNull().default(false),
+    // The creator's word to each new member, shown once they join and in their welcome e-mail.
+    welcomeMessage: text('welcome_message').notNull().default(''),
     published: boolean('published').notNull().default(false),
     publishedReleaseDate: timestamptz('published_release_date'),
     // Set when the creator deletes an envolvement that people joined: it leaves every
@@ -74,6 +76,7 @@ export const envolvements = pgTable(
     check('envolvements_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('envolvements_preview_length', sql`char_length(${t.previewText}) between 1 and 1000`),
     check('envolvements_description_length', sql`char_length(${t.description}) <= 4000`),
+    check('envolvements_welcome_message_length', sql`char_length(${t.welcomeMessage}) <= 1000`),
     check(
       'envolvements_categories_valid',
       sql`cardinality(${t.categories}) between 1 and 3 and ${t.categories} <@ ${categoryList}`,

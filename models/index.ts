@@ -17,4 +17,5 @@ export * from './earnings';
 export * from './comments';
 export * from './notifications';
 export * from './accounts';
+export * from './member-mail';
 export * from './follows';
