@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
+import { siteLinks } from '@/lib/marketing/site-links';
 import { siteUrl } from '@/lib/site';
 import './globals.css';
 
@@ -18,7 +19,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <SiteShell>{children}</SiteShell>
+        <SiteShell socialLinks={siteLinks().site}>{children}</SiteShell>
       </body>
     </html>
   );

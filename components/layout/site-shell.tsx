@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import type { SiteLink } from '@/lib/marketing/site-links';
 import { AppFrame } from './app-frame';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -8,11 +9,11 @@ import { ViewerProvider } from './viewer-context';
 
 /**
  * Every page's frame: the top bar, the side menu, the account notice and the footer around
- * the page. A client component, so that a page's RSC payload (what every cache miss renders,
+ * the page; `socialLinks` are the site's accounts from SITE_LINKS. A client component, so that a page's RSC payload (what every cache miss renders,
  * stores and sends, and every move between pages fetches) names the frame in a few bytes
  * instead of carrying its markup; the browser has its code from the first page on.
  */
-export function SiteShell({ children }: { children: ReactNode }) {
+export function SiteShell({ children, socialLinks = [] }: { children: ReactNode; socialLinks?: SiteLink[] }) {
   return (
     <ViewerProvider>
       <a
@@ -26,7 +27,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
           {children}
         </main>
-        <Footer />
+        <Footer socialLinks={socialLinks} />
       </AppFrame>
     </ViewerProvider>
   );

@@ -2,7 +2,7 @@
 
 import { cn } from '@/components/ui/cn';
 import { formatMoney } from '@/lib/domain/money';
-import { CAROUSEL_INTERVAL_MS, DEMO_OFFERS } from './demo-offers';
+import { CAROUSEL_INTERVAL_MS, DEMO_OFFERS } from '@/lib/marketing/example-offers';
 import { useCarousel } from './use-carousel';
 
 function PlayPauseIcon({ playing }: { playing: boolean }) {

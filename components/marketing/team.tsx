@@ -1,3 +1,4 @@
+import type { SiteLink } from '@/lib/marketing/site-links';
 import { HeadedSection } from './headed-section';
 
 const FOUNDERS = [
@@ -5,19 +6,19 @@ const FOUNDERS = [
     name: 'Jordan Ellis',
     role: 'Co-founder, technical lead',
     bio: 'Builds the platform and keeps every payment and spot honest.',
-    email: 'jordan@envolve.app',
-    social: { label: 'GitHub', href: 'https://github.com/' },
   },
   {
     name: 'Priya Raman',
     role: 'Co-founder, business lead',
     bio: 'Works with creators on what their audiences want to be part of.',
-    email: 'priya@envolve.app',
-    social: { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
   },
 ];
 
-export function Team() {
+/**
+ * The founders, each with the links SITE_LINKS gives them (`Name: label=url`): none where
+ * none is set, rather than a link to a network's home page.
+ */
+export function Team({ links }: { links: Record<string, SiteLink[]> }) {
   return (
     <HeadedSection id="team-heading" title="Meet the team" className="mx-auto max-w-5xl px-6 py-16">
       <div className="mt-10 grid gap-6 sm:grid-cols-2">
@@ -36,19 +37,21 @@ export function Team() {
               </div>
             </div>
             <p className="mt-4 text-sm text-slate-600">{person.bio}</p>
-            <div className="mt-4 flex gap-4 text-sm font-medium">
-              <a href={`mailto:${person.email}`} className="text-brand-700 hover:underline">
-                {person.email}
-              </a>
-              <a
-                href={person.social.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-slate-600 hover:underline"
-              >
-                {person.social.label}
-              </a>
-            </div>
+            {links[person.name]?.length ? (
+              <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium" data-testid="team-links">
+                {links[person.name]!.map((link) => (
+                  <li key={link.label + link.href}>
+                    <a
+                      href={link.href}
+                      {...(link.href.startsWith('mailto:') ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+                      className="text-brand-700 hover:underline"
+                    >
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </article>
         ))}
       </div>

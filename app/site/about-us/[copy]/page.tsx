@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/marketing/page-header';
 import { Team } from '@/components/marketing/team';
+import { siteLinks } from '@/lib/marketing/site-links';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { cachedCopyOf } from '@/components/marketing/cached-copy';
 
@@ -22,7 +23,7 @@ function AboutUsPage() {
           We are a small team, and we answer every message. Tell us what you would like to build with your audience.
         </p>
       </section>
-      <Team />
+      <Team links={siteLinks().people} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Team } from '@/components/marketing/team';
 import { JsonLd } from '@/components/seo/json-ld';
 import { Waitlist } from '@/components/marketing/waitlist';
 import { buttonClasses } from '@/components/ui/button';
+import { siteLinks } from '@/lib/marketing/site-links';
 import { websiteJsonLd } from '@/lib/seo/json-ld';
 import { siteCurrency } from '@/lib/stripe/config';
 import { DEFAULT_OG_IMAGE } from '@/lib/seo/metadata';
@@ -156,7 +157,7 @@ function HomePage() {
       <Hero />
       <Features />
       <GetStarted />
-      <Team />
+      <Team links={siteLinks().people} />
       <AmbassadorCall />
     </div>
   );
