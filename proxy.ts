@@ -31,6 +31,8 @@ function routeFor(request: NextRequest): Route {
     }
     case 'cached':
       return { cached: true, rewrite: null };
+    case 'handle':
+      return { cached: true, rewrite: at(request, address.path) };
     case 'other':
       return { cached: false, rewrite: null };
   }

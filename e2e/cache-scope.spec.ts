@@ -30,9 +30,9 @@ test('an edit shows at once where it must and refreshes the lists in the backgro
   // Signed out: a context of its own would otherwise take the creator's cookies from test.use.
   const visitor = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const page = `/envolvement/${id}`;
-  const profile = '/profile/demo-maya';
+  const profile = '/@mayacreates';
   const list = '/explore?category=Interactive';
-  const otherProfile = '/profile/demo-leo';
+  const otherProfile = '/@leoplays';
   for (const path of [page, profile, list, otherProfile]) await warm(visitor, path);
   expect((await cacheOf(visitor, list)).html).toContain(title);
 

@@ -92,7 +92,7 @@ test.describe('as a visitor', () => {
     request,
   }) => {
     const { items } = (await (await request.get('/api/post/pull?limit=1')).json()) as {
-      items: Array<{ _id: string; userID: string }>;
+      items: Array<{ _id: string; username: string }>;
     };
     const [item] = items;
     const violations = watchPolicy(page);
@@ -102,7 +102,7 @@ test.describe('as a visitor', () => {
       '/explore',
       '/explore?category=Art',
       `/envolvement/${item!._id}`,
-      `/profile/${item!.userID.split('|')[1]}`,
+      `/@${item!.username}`,
     ]) {
       const response = await page.goto(url);
       const headers = response!.headers();

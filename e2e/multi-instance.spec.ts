@@ -51,7 +51,7 @@ async function pageShows(index: 0 | 1, path: string, titles: string[]): Promise<
 }
 
 const explorePage = '/explore?category=Art';
-const profilePage = `/profile/${creator.id.split('|')[1]}`;
+const profilePage = `/@${creator.nickname}`;
 
 test.beforeAll(async () => {
   // Two servers start, migrate and start their job queues on a fresh database.

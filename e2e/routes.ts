@@ -23,12 +23,6 @@ const FIXED_ROUTES = [
 export async function listRoutes(request: APIRequestContext): Promise<string[]> {
   const found = await request.get('/api/post/pull?limit=1&q=watercolour');
   expect(found.status()).toBe(200);
-  const [offer] = (await found.json()).items as Array<{ _id: string; userID: string }>;
-  const creator = offer.userID.split('|').pop() ?? offer.userID;
-  return [
-    ...FIXED_ROUTES,
-    `/envolvement/${offer._id}`,
-    `/payment/${offer._id}`,
-    `/profile/${encodeURIComponent(creator)}`,
-  ];
+  const [offer] = (await found.json()).items as Array<{ _id: string; username: string }>;
+  return [...FIXED_ROUTES, `/envolvement/${offer._id}`, `/payment/${offer._id}`, `/@${offer.username}`];
 }

@@ -35,18 +35,26 @@ const canonical = (page: Page) => page.locator('link[rel="canonical"]').getAttri
 test.describe.serial('search engines', () => {
   let oneSpot = '';
   let creatorProfile = '';
+  let creatorHandle = '';
 
   test('the creator publishes a 1-spot free envolvement', async ({ browser, request }) => {
     const context = await browser.newContext({ storageState: storageState('creator') });
     const title = `Corner table ${Date.now()}`;
     oneSpot = await publish(context.request, title, 1);
     const item = await context.request.get(`/api/post/${oneSpot}`);
-    const { userID } = (await item.json()) as { userID: string };
+    const { userID, username } = (await item.json()) as { userID: string; username: string };
     creatorProfile = userID.slice(userID.indexOf('|') + 1);
+    creatorHandle = username;
     await context.close();
-    // Public, so that crawlers may read it; and its creator's profile is public too.
+    // Public, so that crawlers may read it; and its creator's profile is public too, at the
+    // address people can say. Its id address, and the handle without '@', lead there for good.
     await expectOnSale(request, oneSpot, { title, price: 0, spots: 1 });
-    expect((await request.get(`/profile/${creatorProfile}`)).status()).toBe(200);
+    expect((await request.get(`/@${creatorHandle}`)).status()).toBe(200);
+    for (const old of [`/profile/${creatorProfile}`, `/profile/${creatorHandle}`, `/@${creatorHandle.toUpperCase()}`]) {
+      const moved = await request.get(old, { maxRedirects: 0 });
+      expect(moved.status()).toBe(308);
+      expect(new URL(moved.headers().location!, 'http://x').pathname).toBe(`/@${creatorHandle}`);
+    }
   });
 
   test('its page links a 1200×630 PNG share image and describes an offer in stock', async ({ page, baseURL }) => {
@@ -91,11 +99,12 @@ test.describe.serial('search engines', () => {
     await expectPng(page.request, (await page.locator('meta[property="og:image"]').first().getAttribute('content'))!);
 
     await page.goto(`/profile/${creatorProfile}`);
-    expect(await canonical(page)).toBe(`${baseURL}/profile/${creatorProfile}`);
+    expect(new URL(page.url()).pathname).toBe(`/@${creatorHandle}`);
+    expect(await canonical(page)).toBe(`${baseURL}/@${creatorHandle}`);
     const [profile] = await jsonLd(page);
     expect((profile?.['@graph'] as Array<Record<string, unknown>>)[0]).toMatchObject({ '@type': 'ProfilePage' });
     const profileImage = await page.locator('meta[property="og:image"]').first().getAttribute('content');
-    expect(profileImage).toContain(`/profile/${creatorProfile}/opengraph-image`);
+    expect(profileImage).toMatch(new RegExp(`/profile/(@|%40)${creatorHandle}/opengraph-image`));
     await expectPng(page.request, profileImage!);
   });
 
@@ -115,7 +124,7 @@ test.describe.serial('search engines', () => {
     const listed = await (await request.get('/sitemap/sitemap/envolvements-0.xml')).text();
     expect(listed).toContain(`<loc>${baseURL}/envolvement/${oneSpot}</loc>`);
     const profiles = await (await request.get('/sitemap/sitemap/profiles-0.xml')).text();
-    expect(profiles).toContain(`<loc>${baseURL}/profile/${creatorProfile}</loc>`);
+    expect(profiles).toContain(`<loc>${baseURL}/@${creatorHandle}</loc>`);
     expect((await request.get('/sitemap/sitemap/nonsense.xml')).status()).toBe(404);
   });
 

@@ -61,10 +61,10 @@ test('Explore and a creator’s profile arrive with their cards in place, not re
   request,
 }) => {
   const { items } = (await (await request.get('/api/post/pull?limit=1')).json()) as {
-    items: Array<{ title: string; userID: string }>;
+    items: Array<{ title: string; username: string }>;
   };
   const [item] = items;
-  for (const path of ['/explore', '/explore?view=all', `/profile/${item!.userID.split('|')[1]}`]) {
+  for (const path of ['/explore', '/explore?view=all', `/@${item!.username}`]) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain('<article');
     // React sends what a Suspense boundary held back in a hidden segment, drawn by a script

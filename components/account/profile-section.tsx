@@ -17,7 +17,7 @@ export async function ProfileSection({ userId }: { userId: string }) {
       intro={
         <>
           Everyone can see these on your{' '}
-          <Link href={profilePath(userId)} className="font-medium text-brand-700 hover:underline">
+          <Link href={profilePath(settings.handle)} className="font-medium text-brand-700 hover:underline">
             public profile
           </Link>
           . Your e-mail address is never shown there.

@@ -37,9 +37,14 @@ export async function EnvolvementPageBody({ envolvement }: { envolvement: Envolv
           tools={<CreatorTools currency={envolvement.currency} />}
         />
         <div className="mt-8">
-          <EnvolvementContent envolvementId={envolvement._id} categories={envolvement.categories} removed={removed} />
+          <EnvolvementContent
+            envolvementId={envolvement._id}
+            categories={envolvement.categories}
+            removed={removed}
+            creatorName={envolvement.creatorName}
+          />
         </div>
-        <MoreFromCreator creatorId={envolvement.userID} username={envolvement.username} items={more} />
+        <MoreFromCreator username={envolvement.username} items={more} />
       </article>
     </ErrorBannerProvider>
   );

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { formatDay } from '@/lib/domain/dates';
+import { CreatorFollow } from '@/components/follows/creator-follow';
 import { Avatar } from '@/components/layout/avatar';
 import { cn } from '@/components/ui/cn';
 import { formatPrice } from '@/lib/domain/money';
-import { spotsLabel, type OfferStatus } from '@/lib/envolvements/rules';
+import { isPublished, spotsLabel, type OfferStatus } from '@/lib/envolvements/rules';
+import { envolvementPath } from '@/lib/seo/urls';
+import { ShareButton } from '@/components/share/share-button';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { CategoryChips } from './category-chips';
 import { OfferCover } from './cover-image';
@@ -11,17 +14,24 @@ import { CreatorLink } from './creator-link';
 import { DateTiles } from './date-tiles';
 import { OfferStatusBadge } from './offer-action';
 
-/** Who posted it and when, then its price and the spots left. */
+/** Who posted it and when, the way to share it once it is public, then its price and the spots left. */
 function CreatorAndFacts({ envolvement }: { envolvement: EnvolvementDto }) {
   return (
     <>
-      <div className="flex items-center gap-3">
-        <Avatar name={envolvement.creatorName} picture={envolvement.userPicture} size={40} />
-        <p className="text-sm text-slate-600">
-          Posted by <CreatorLink userId={envolvement.userID}>{envolvement.creatorName}</CreatorLink>
-          <br />
-          <time dateTime={envolvement.datePublished}>{formatDay(envolvement.datePublished)}</time>
-        </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Avatar name={envolvement.creatorName} picture={envolvement.userPicture} size={40} />
+          <p className="text-sm text-slate-600">
+            Posted by{' '}
+            <CreatorLink userId={envolvement.userID} handle={envolvement.username}>
+              {envolvement.creatorName}
+            </CreatorLink>
+            <br />
+            <time dateTime={envolvement.datePublished}>{formatDay(envolvement.datePublished)}</time>
+          </p>
+          <CreatorFollow />
+        </div>
+        {isPublished(envolvement) && <ShareButton path={envolvementPath(envolvement._id)} title={envolvement.title} />}
       </div>
       <dl className="flex flex-wrap gap-8">
         <div>

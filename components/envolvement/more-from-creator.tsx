@@ -5,7 +5,6 @@ import { profilePath } from '@/lib/seo/urls';
 import { OfferCard } from './offer-card';
 
 type MoreFromProps = {
-  creatorId: string;
   /** The creator's handle, else their name, as the card has it. */
   username: string;
   /** Their other active envolvements, newest first (moreFromCreator). */
@@ -13,12 +12,12 @@ type MoreFromProps = {
 };
 
 /** The foot of an envolvement's page: a few more of its creator's, as the profile's cards; none when there are none. */
-export function MoreFromCreator({ creatorId, username, items }: MoreFromProps) {
+export function MoreFromCreator({ username, items }: MoreFromProps) {
   if (!items.length) return null;
   return (
     <section aria-labelledby="more-from-creator" className="mt-10" data-testid="more-from-creator">
       <h2 id="more-from-creator" className="mb-4 text-xl font-bold text-ink">
-        <Link href={profilePath(creatorId)} className="hover:text-brand-700 hover:underline">
+        <Link href={profilePath(username)} className="hover:text-brand-700 hover:underline">
           More from {handleLabel(username)}
         </Link>
       </h2>

@@ -119,7 +119,7 @@ export function OfferCardFace({
         <p className="offer-card-by">
           <Avatar name={offer.username} picture={offer.userPicture} size={20} />
           {creatorId && !isDeletedUserId(creatorId) ? (
-            <Link href={profilePath(creatorId)} prefetch={false} className="offer-card-creator">
+            <Link href={profilePath(offer.username)} prefetch={false} className="offer-card-creator">
               {handleLabel(offer.username)}
             </Link>
           ) : (

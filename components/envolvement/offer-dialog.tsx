@@ -104,7 +104,10 @@ export function OfferDialogBody({ envolvement, description, viewer, pending = fa
       <p className="flex items-center gap-2 text-sm text-slate-600">
         <Avatar name={envolvement.username} picture={envolvement.userPicture} size={28} />
         <span>
-          By <CreatorLink userId={envolvement.userID}>{handleLabel(envolvement.username)}</CreatorLink>
+          By{' '}
+          <CreatorLink userId={envolvement.userID} handle={envolvement.username}>
+            {handleLabel(envolvement.username)}
+          </CreatorLink>
         </span>
       </p>
       {/* Kept in sight at the dialog's foot while the rest scrolls: on a phone the offer's

@@ -123,7 +123,7 @@ function Options({ answer: { envolvements, creators }, listId, ...list }: Option
       {creators.length > 0 && (
         <Group id={`${listId}-creators`} label="Creators">
           {creators.map((c, j) => (
-            <Option key={c.id} list={list} index={envolvements.length + j} href={profilePath(c.id)}>
+            <Option key={c.id} list={list} index={envolvements.length + j} href={profilePath(c.handle)}>
               <Avatar name={c.name} picture={c.picture} size={28} />
               <span className="truncate font-medium text-ink">{c.name}</span>
               <span className="truncate text-xs text-slate-500">@{c.handle}</span>

@@ -5,7 +5,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { stepOption, useSuggestions, type LoadSuggestions } from '@/components/forms/use-suggestions';
 import { Avatar } from '@/components/layout/avatar';
 import { api } from '@/lib/api-client';
-import { profileSlug } from '@/lib/envolvements/rules';
+import { profilePath } from '@/lib/seo/urls';
 import { SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT } from '@/lib/validation/users';
 import { InfoTip } from './info-tip';
 
@@ -87,7 +87,7 @@ function useSearchBox() {
 
   const results = state.status === 'done' ? state.results : [];
   const open = state.status !== 'idle' && !closed;
-  const go = (result: Result) => router.push(`/profile/${encodeURIComponent(profileSlug(result.user_id))}`);
+  const go = (result: Result) => router.push(profilePath(result.nickname));
 
   function submit(event: FormEvent) {
     event.preventDefault();

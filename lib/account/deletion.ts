@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/types';
-import { CACHE_TAGS, envolvementTag, invalidate, userTags } from '@/lib/cache';
+import { CACHE_TAGS, envolvementTag, handleTag, invalidate, userTags } from '@/lib/cache';
 import { deleteEnvolvement } from '@/lib/creator/removal';
 import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
@@ -79,7 +79,13 @@ export async function deleteAccount(viewer: Viewer, input: DeleteAccountInput): 
   const { ids, ...outcome } = await removeEnvolvements(viewer);
   const erased = await eraseAccount(viewer.id);
   // Their profile, and the pages that showed them as a creator, read them again.
-  invalidate(...userTags(viewer.id), ...ids.map(envolvementTag), CACHE_TAGS.lists, CACHE_TAGS.people);
+  invalidate(
+    ...userTags(viewer.id),
+    ...erased.handles.map(handleTag),
+    ...ids.map(envolvementTag),
+    CACHE_TAGS.lists,
+    CACHE_TAGS.people,
+  );
   await retireDeletedBuyerPayments(erased.anonymousId, openAtStart);
   await Promise.all([removeStoredImages('pictures', [erased.picture]), removeStoredImages('banners', [erased.banner])]);
   return outcome;

@@ -16,6 +16,9 @@ import {
   dataExports,
   earningsEntries,
   envolvements,
+  followDigests,
+  follows,
+  handleRedirects,
   notificationPreferences,
   notifications,
   paymentRefunds,
@@ -66,6 +69,11 @@ export const ERASED_USER_COLUMNS: PgColumn[] = [
   accountMail.userId,
   dataExports.userId,
   spotWaits.userId,
+  // Whom they follow and who follows them: nobody is left following a deleted account.
+  follows.followerId,
+  follows.creatorId,
+  followDigests.userId,
+  handleRedirects.userId,
 ];
 
 // Notifications sent to others that begin with the actor's name as it was shown then
@@ -79,6 +87,7 @@ const NAMED_BY_ACTOR: NotificationKind[] = [
   'comment_replied',
   'submission_received',
   'submission_changed',
+  'new_envolvement',
 ];
 
 // What those texts say right after the name: where a name changed since ends.
@@ -90,6 +99,7 @@ const AFTER_NAME = [
   'replied to your comment on',
   'sent a submission for',
   'changed their submission for',
+  'published a new envolvement:',
 ];
 
 const kinds = (list: readonly string[]) =>
@@ -139,6 +149,8 @@ export const CHANGED_MEANWHILE =
 
 export type ErasedAccount = {
   anonymousId: string;
+  /** Its handle and the ones it had before: their addresses lead nowhere now. */
+  handles: string[];
   /** The picture and banner the account showed: their files go once the erasure is committed. */
   picture: string | null;
   banner: string | null;
@@ -185,6 +197,10 @@ export async function eraseAccount(userId: string): Promise<ErasedAccount> {
     for (const c of MOVED_USER_COLUMNS) {
       await tx.execute(sql`update ${c.table} set ${column(c)} = ${anonymousId} where ${column(c)} = ${userId}`);
     }
+    const formerHandles = await tx
+      .select({ handle: handleRedirects.oldHandle })
+      .from(handleRedirects)
+      .where(eq(handleRedirects.userId, userId));
     for (const c of ERASED_USER_COLUMNS) {
       await tx.execute(sql`delete from ${c.table} where ${column(c)} = ${userId}`);
     }
@@ -194,6 +210,11 @@ export async function eraseAccount(userId: string): Promise<ErasedAccount> {
       await queueAccountMail(user.email, { kind: 'account_deleted', payload: { name: user.name } }, null, tx);
     }
     await tx.delete(users).where(eq(users.id, userId));
-    return { anonymousId, picture: user.picture, banner: user.banner };
+    return {
+      anonymousId,
+      picture: user.picture,
+      banner: user.banner,
+      handles: [user.nickname, ...formerHandles.map((row) => row.handle)],
+    };
   });
 }

@@ -29,6 +29,11 @@ export function userTags(userId: string): string[] {
   return bar === -1 ? [`user:${userId}`] : [`user:${userId}`, `user:${userId.slice(bar + 1)}`];
 }
 
+/** What a handle's address (`/@handle`) names: a profile, or where it moved. */
+export function handleTag(handle: string): string {
+  return `handle:${handle.toLowerCase()}`;
+}
+
 /** The longest a cached read may be served after a change whose invalidation was lost. */
 const MAX_AGE_SECONDS = 60;
 

@@ -17,6 +17,8 @@ export const CACHED_COPY = 'cached';
 
 const ENVOLVEMENT_PAGE = /^\/envolvement\/([^/]+)\/?$/;
 const PROFILE_PAGE = /^\/profile\/([^/]+)\/?$/;
+/** `/@handle`, the '@' perhaps percent-encoded; what follows is checked by the page. */
+const HANDLE_PAGE = /^\/(?:@|%40)([^/]+)\/?$/i;
 /** Profile paths that are pages of their own, not a user. */
 const PROFILE_ROUTES = new Set(['search']);
 
@@ -26,6 +28,8 @@ export type PublicAddress =
   | { kind: 'explore' }
   /** Served from the cache at its own path: a cached copy (`/explore/<key>`, `/site/<page>/cached`), an envolvement, a profile. */
   | { kind: 'cached' }
+  /** A profile's canonical address, `/@handle`: served from its page at `/profile/@handle`. */
+  | { kind: 'handle'; path: string }
   | { kind: 'other' };
 
 export function publicAddressOf(pathname: string): PublicAddress {
@@ -36,6 +40,8 @@ export function publicAddressOf(pathname: string): PublicAddress {
   if (/^\/(explore|site)\//.test(pathname)) return { kind: 'cached' };
   const [, envolvement] = ENVOLVEMENT_PAGE.exec(pathname) ?? [];
   if (isUuid(envolvement)) return { kind: 'cached' };
+  const [, handle] = HANDLE_PAGE.exec(pathname) ?? [];
+  if (handle) return { kind: 'handle', path: `/profile/@${handle}` };
   const [, profile] = PROFILE_PAGE.exec(pathname) ?? [];
   if (profile && !PROFILE_ROUTES.has(profile)) return { kind: 'cached' };
   return { kind: 'other' };

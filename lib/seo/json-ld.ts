@@ -65,7 +65,7 @@ function offerOf(envolvement: Listed, url: string, site: string, now: Date) {
     seller: {
       '@type': 'Person',
       name: envolvement.creatorName,
-      url: absoluteUrl(profilePath(envolvement.userID), site),
+      url: absoluteUrl(profilePath(envolvement.username), site),
     },
   };
 }
@@ -117,7 +117,7 @@ export function profileJsonLd(
   options: Pick<Options, 'site'> = {},
 ): JsonLdDocument {
   const { site = siteUrl() } = options;
-  const path = profilePath(user.id);
+  const path = profilePath(user.nickname);
   const url = absoluteUrl(path, site);
   const shown = publicName(user);
   const person = {

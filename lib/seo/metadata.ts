@@ -78,7 +78,7 @@ export function profileMetadata(user: Profiled | null): Metadata {
   const description = user.bio
     ? excerpt(user.bio)
     : `Envolvements by ${publicName(user)}: commissions, live sessions and more.`;
-  const path = profilePath(user.id);
+  const path = profilePath(user.nickname);
   return {
     title,
     description,

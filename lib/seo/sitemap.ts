@@ -57,7 +57,10 @@ export async function listPublishedEnvolvements(page: number, size = SITEMAP_PAG
  * One page of public profiles, in user-id order: each user found through the creator
  * index of envolvements, dated by their own last change or their latest published one.
  */
-export async function listPublicProfiles(page: number, size = SITEMAP_PAGE_SIZE): Promise<SitemapRow[]> {
+export async function listPublicProfiles(
+  page: number,
+  size = SITEMAP_PAGE_SIZE,
+): Promise<Array<SitemapRow & { handle: string }>> {
   const latest = db()
     .select({ at: max(envolvements.updatedAt) })
     .from(envolvements)
@@ -67,7 +70,12 @@ export async function listPublicProfiles(page: number, size = SITEMAP_PAGE_SIZE)
     .from(envolvements)
     .where(and(eq(envolvements.creatorId, users.id), published));
   const rows = await db()
-    .select({ id: users.id, userUpdatedAt: users.updatedAt, latest: sql<string | Date | null>`(${latest})` })
+    .select({
+      id: users.id,
+      handle: users.nickname,
+      userUpdatedAt: users.updatedAt,
+      latest: sql<string | Date | null>`(${latest})`,
+    })
     .from(users)
     .where(exists(hasPublished))
     .orderBy(asc(users.id))
@@ -77,6 +85,7 @@ export async function listPublicProfiles(page: number, size = SITEMAP_PAGE_SIZE)
     const latestAt = row.latest ? new Date(row.latest) : null;
     return {
       id: row.id,
+      handle: row.handle,
       lastModified: latestAt && latestAt > row.userUpdatedAt ? latestAt : row.userUpdatedAt,
     };
   });
@@ -95,7 +104,7 @@ export async function buildSitemap(id: string, site: string): Promise<SitemapEnt
     return rows.map((row) => ({ url: `${site}${envolvementPath(row.id)}`, lastModified: row.lastModified }));
   }
   const rows = await listPublicProfiles(page);
-  return rows.map((row) => ({ url: `${site}${profilePath(row.id)}`, lastModified: row.lastModified }));
+  return rows.map((row) => ({ url: `${site}${profilePath(row.handle)}`, lastModified: row.lastModified }));
 }
 
 const escapeXml = (text: string) =>

@@ -1,4 +1,4 @@
-import { isPublished, profileSlug } from '@/lib/envolvements/rules';
+import { isPublished } from '@/lib/envolvements/rules';
 import { siteUrl } from '@/lib/site';
 
 // The public addresses of pages, relative to the site, and made absolute for documents
@@ -16,9 +16,12 @@ export function envolvementPagePath(envolvement: { _id: string; active: boolean;
   return isPublished(envolvement) ? envolvementPath(envolvement._id) : `${envolvementPath(envolvement._id)}/private`;
 }
 
-/** A profile's path from a user id (`provider|subject`): the part after the '|'. */
-export function profilePath(userId: string): string {
-  return `/profile/${encodeURIComponent(profileSlug(userId))}`;
+/**
+ * A profile's public address, the canonical one: `/@handle`. Its id address (`/profile/<id>`)
+ * and its former handles lead there (lib/users/handle-addresses.ts).
+ */
+export function profilePath(handle: string): string {
+  return `/@${handle}`;
 }
 
 /** An absolute URL for a site path; a value that is already absolute is kept as it is. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import { CACHE_TAGS, invalidate, userTags } from '@/lib/cache';
+import { handlesChanged, noteHandleChange } from '@/lib/users/handle-addresses';
 import { db } from '@/lib/db/client';
 import { distinctLinks } from '@/lib/domain/profile-links';
 import { AppError } from '@/lib/http/errors';
@@ -63,17 +64,23 @@ export async function updateProfile(userId: string, input: ProfileSettingsInput)
   if (Object.keys(changes).length === 0) return current;
   let updated: ProfileSettings | undefined;
   try {
-    [updated] = await db()
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(ownLiveRow(userId))
-      .returning(settingsColumns);
+    updated = await db().transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(ownLiveRow(userId))
+        .returning(settingsColumns);
+      // The old handle's address goes on to the profile; the new one leads nowhere else.
+      if (row && changes.nickname !== undefined) await noteHandleChange(tx, userId, current.handle, row.handle);
+      return row;
+    });
   } catch (error) {
     if (isHandleConflict(error)) throw handleTaken();
     throw error;
   }
   if (!updated) throw new AppError('unauthorized', GONE);
   invalidateShown(userId, changes.name !== undefined || changes.nickname !== undefined);
+  if (changes.nickname !== undefined) handlesChanged(current.handle, updated.handle);
   return updated;
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { cachedRead, invalidate, userTags } from '@/lib/cache';
 import { db } from '@/lib/db/client';
+import { HANDLE_PATTERN } from '@/lib/domain/accounts';
 import { publicName } from '@/lib/domain/public-name';
 import { AppError } from '@/lib/http/errors';
 import { removeStoredImages } from '@/lib/storage/remove';
@@ -16,19 +17,26 @@ const profileColumns = { ...publicUserColumns, bio: users.bio, links: users.link
 
 export type ProfileUser = PublicUser & { bio: string | null; links: string[]; updatedAt: Date };
 
-/** A live user by their whole id (`provider|subject`) or by the part after the '|'. */
+/**
+ * A live user by `@handle` (their handle now, in any case), by their whole id
+ * (`provider|subject`) or by the part after the '|'.
+ */
 export async function findUserByIdOrSlug(idOrSlug: string): Promise<ProfileUser | null> {
   const parsed = userRefSchema.safeParse(idOrSlug);
   if (!parsed.success) return null;
   const value = parsed.data;
+  const handle = value.startsWith('@') ? value.slice(1) : null;
+  if (handle !== null && !HANDLE_PATTERN.test(handle)) return null;
   const [user] = await db()
     .select(profileColumns)
     .from(users)
     .where(
       and(
-        value.includes('|')
-          ? eq(users.id, value)
-          : or(eq(users.id, value), sql`split_part(${users.id}, '|', 2) = ${value}`),
+        handle !== null
+          ? eq(sql`lower(${users.nickname})`, handle.toLowerCase())
+          : value.includes('|')
+            ? eq(users.id, value)
+            : or(eq(users.id, value), sql`split_part(${users.id}, '|', 2) = ${value}`),
         isNull(users.deletedAt),
       ),
     )

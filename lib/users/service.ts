@@ -12,6 +12,7 @@ import { HANDLE_TAKEN } from '@/lib/validation/profile';
 import { users } from '@/models';
 import { accountColumns, type AccountUser } from './columns';
 import { endTokens } from './tokens';
+import { handlesChanged, releaseHandle } from './handle-addresses';
 
 /** An account as sessions see it: the version its sessions must carry, and whether it has a password. */
 export type SessionUser = AccountUser & {
@@ -86,6 +87,9 @@ export async function upsertOidcUser(identity: OidcIdentity): Promise<AccountUse
           picture: identity.picture,
         })
         .returning(accountColumns);
+      // Someone's former handle, now this account's: it no longer leads to them.
+      await releaseHandle(db(), handle);
+      handlesChanged(handle);
       return user!;
     } catch (error) {
       if (isHandleConflict(error) && attempt < 20) continue;

@@ -10,6 +10,7 @@ import { accountColumns, type AccountUser } from './columns';
 import { verifyPassword } from './password';
 import { isHandleConflict } from './service';
 import { hashOf } from './sign-up';
+import { handlesChanged, releaseHandle } from './handle-addresses';
 import { endTokens } from './tokens';
 
 // Following a sign-up's link makes the account. The link proves the address; whoever follows
@@ -58,6 +59,8 @@ function createAccount(tx: Tx, row: SignUpRow): Promise<AccountUser> {
         passwordHash: row.passwordHash,
       })
       .returning(accountColumns);
+    // Someone's former handle, now this account's: it no longer leads to them.
+    await releaseHandle(tx, handle);
     return user!;
   });
 }
@@ -83,6 +86,7 @@ async function claimUnconfirmed(tx: Tx, accountId: string, row: SignUpRow): Prom
       .set({ nickname: handle, handleChosen: chosen })
       .where(eq(users.id, accountId))
       .returning(accountColumns);
+    await releaseHandle(tx, handle);
     return user!;
   });
 }
@@ -141,6 +145,9 @@ export async function confirmSignUp(input: SignUpProof): Promise<AccountUser | n
     return account;
   });
   // Their public profile shows the name and handle just set.
-  if (user) invalidate(...userTags(user.id));
+  if (user) {
+    invalidate(...userTags(user.id));
+    handlesChanged(user.nickname);
+  }
   return user;
 }

@@ -4,10 +4,11 @@ import { findUserByIdOrSlug } from '@/lib/users/profile';
 import { isUuid } from '@/lib/validation/ids';
 import { decodeSegment } from '@/lib/validation/users';
 import { envolvementPartFor } from './envolvement';
+import { profilePartFor } from './profile';
 import type { PagePart } from './types';
 
 const ENVOLVEMENT = /^\/envolvement\/([^/?#]+)(\/private)?\/?$/;
-const PROFILE = /^\/profile\/([^/?#]+)\/?$/;
+const PROFILE = /^(?:\/profile\/|\/(?=@|%40))([^/?#]+)\/?$/;
 
 /**
  * The parts of the page at `path` that depend on `viewer` (see ./types.ts), or null for a
@@ -19,7 +20,7 @@ export async function pagePartFor(path: string, viewer: Viewer | null): Promise<
   const [, slug] = PROFILE.exec(path) ?? [];
   if (slug && slug !== 'search') {
     const user = await findUserByIdOrSlug(decodeSegment(slug));
-    return user ? { kind: 'profile', userId: user.id, isOwner: viewer?.id === user.id } : null;
+    return user ? profilePartFor(user.id, viewer) : null;
   }
   return null;
 }

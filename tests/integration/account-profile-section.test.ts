@@ -30,7 +30,7 @@ describe('the profile section of the account page', () => {
       .where(eq(users.id, user.id));
     const html = await renderSection(user.id);
     expect(html).toContain('id="profile"');
-    expect(html).toContain('href="/profile/section-1"');
+    expect(html).toContain('href="/@mayacreates"');
     expect(html).toMatch(/<input[^>]*id="name"[^>]*value="Maya Chen"/);
     expect(html).toMatch(/<input[^>]*id="handle"[^>]*value="mayacreates"/);
     expect(html).toMatch(/<textarea[^>]*id="bio"[^>]*>Paints.\nStreams.<\/textarea>/);

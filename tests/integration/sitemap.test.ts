@@ -10,7 +10,6 @@ useTestDatabase();
 
 const SITE = 'https://envolve.example';
 const page = (id: string) => sitemap({ id: Promise.resolve(id) });
-const slug = (userId: string) => userId.split('|')[1];
 
 describe('robots.txt and the sitemaps', () => {
   const saved = process.env.NEXTAUTH_URL;
@@ -66,7 +65,8 @@ describe('robots.txt and the sitemaps', () => {
     ]);
     const profiles = await page('profiles-0');
     expect(profiles).toHaveLength(1);
-    expect(profiles[0]!.url).toBe(`${SITE}/profile/${slug(creator.id)}`);
+    // At the address people can say: the handle's.
+    expect(profiles[0]!.url).toBe(`${SITE}/@${creator.nickname}`);
     // The later of the user's own change (now, at creation) and their latest published envolvement.
     expect(profiles[0]!.lastModified).toBeInstanceOf(Date);
 
@@ -81,7 +81,7 @@ describe('robots.txt and the sitemaps', () => {
     const future = new Date(Date.now() + 60 * 60 * 1000);
     await createEnvolvement(creator.id, { updatedAt: new Date('2020-01-01T00:00:00Z') });
     await createEnvolvement(creator.id, { updatedAt: future });
-    expect(await page('profiles-0')).toEqual([{ url: `${SITE}/profile/${slug(creator.id)}`, lastModified: future }]);
+    expect(await page('profiles-0')).toEqual([{ url: `${SITE}/@${creator.nickname}`, lastModified: future }]);
   });
 
   it('the fixed pages file lists the public pages; an unknown or out-of-range file lists nothing', async () => {

@@ -107,7 +107,7 @@ describe('offer card', () => {
   });
 
   it("links the creator's name to their profile, and a deleted member's to nothing", () => {
-    expect(card(offer())).toMatch(/<a class="offer-card-creator" href="\/profile\/creator-1">@inesdraws<\/a>/);
+    expect(card(offer())).toMatch(/<a class="offer-card-creator" href="\/@inesdraws">@inesdraws<\/a>/);
     expect(card(offer({ userID: 'deleted|0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0009', username: '' }))).not.toContain(
       'offer-card-creator',
     );
@@ -120,7 +120,7 @@ describe('offer dialog', () => {
     expect(text(html)).toContain('A hand-drawn portrait of you.');
     expect(text(html)).toContain('Art');
     expect(text(html)).toContain('Tutorials');
-    expect(html).toContain('href="/profile/creator-1"');
+    expect(html).toContain('href="/@inesdraws"');
     expect(html).toContain('href="/envolvement/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"');
     expect(text(html)).toContain('View Details');
   });

@@ -146,4 +146,20 @@ describe('the proxy', () => {
       expect(nonceOf(other.headers.get('content-security-policy'))).toBeTruthy();
     }
   });
+
+  it("serves a profile's `/@handle` address from its page at /profile/@handle, from the cache", async () => {
+    const cookie = await sessionCookie(getAuthSecret(), maya);
+    for (const visitor of [undefined, cookie])
+      for (const [path, target] of [
+        ['/@maya', '/profile/@maya'],
+        ['/%40Maya', '/profile/@Maya'],
+      ]) {
+        const answer = await proxy(request(path!, visitor ? { cookie: visitor } : {}));
+        expect(rewrittenPath(answer)).toBe(target);
+        expect(nonceOf(answer.headers.get('content-security-policy'))).toBeUndefined();
+      }
+    // Deeper paths are not a profile's address.
+    const deeper = await proxy(request('/@maya/more'));
+    expect(rewrittenPath(deeper)).toBeNull();
+  });
 });

@@ -78,8 +78,8 @@ describe('the top bar suggestions', () => {
     expect(options.map((tag) => [attribute(tag, 'id'), attribute(tag, 'href')])).toEqual([
       ['list-0', '/envolvement/e1'],
       ['list-1', '/envolvement/e2'],
-      // A profile's address is the part of the user id after the '|'.
-      ['list-2', '/profile/ines-1'],
+      // A profile's address is its handle's.
+      ['list-2', '/@inesdraws'],
     ]);
     for (const tag of options) {
       expect(attribute(tag, 'role')).toBe('option');

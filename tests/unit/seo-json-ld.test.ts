@@ -96,7 +96,7 @@ describe('the envolvement JSON-LD', () => {
             priceCurrency: 'USD',
             availability: 'https://schema.org/InStock',
             validThrough: at(48),
-            seller: { '@type': 'Person', name: 'Inès Duarte', url: `${SITE}/profile/creator-1` },
+            seller: { '@type': 'Person', name: 'Inès Duarte', url: `${SITE}/@inesdraws` },
           },
         },
         {
@@ -140,7 +140,7 @@ describe('the profile, site and breadcrumb JSON-LD', () => {
       bio: 'Painter.\nStreams on Fridays.',
       links: ['https://github.com/maya', 'https://maya.art'],
     };
-    const url = `${SITE}/profile/abc`;
+    const url = `${SITE}/@mayacreates`;
     expect(profileJsonLd(user, { envolvements: 3 }, { site: SITE })).toEqual({
       '@context': 'https://schema.org',
       '@graph': [
@@ -167,7 +167,7 @@ describe('the profile, site and breadcrumb JSON-LD', () => {
         breadcrumbList(
           [
             { name: 'Home', path: '/' },
-            { name: 'Maya Chen', path: '/profile/abc' },
+            { name: 'Maya Chen', path: '/@mayacreates' },
           ],
           SITE,
         ),
@@ -184,7 +184,7 @@ describe('the profile, site and breadcrumb JSON-LD', () => {
       bio: null,
       links: [],
     };
-    const url = `${SITE}/profile/xyz`;
+    const url = `${SITE}/@sam_2048`;
     const document = profileJsonLd(user, null, { site: SITE });
     expect(document['@graph']).toEqual([
       {
@@ -196,7 +196,7 @@ describe('the profile, site and breadcrumb JSON-LD', () => {
       breadcrumbList(
         [
           { name: 'Home', path: '/' },
-          { name: 'sam_2048', path: '/profile/xyz' },
+          { name: 'sam_2048', path: '/@sam_2048' },
         ],
         SITE,
       ),

@@ -57,7 +57,7 @@ function CheckoutNotes({ free }: { free: boolean }) {
     ? 'Test mode: the card goes to a stand-in for Stripe on this machine, and no money moves.'
     : 'Payments are processed securely by Stripe; your card details never reach our servers.';
   return (
-    <ul className="mt-6 space-y-2 text-xs text-slate-500">
+    <ul className="mt-3 space-y-1.5 text-xs text-slate-500 sm:mt-6 sm:space-y-2">
       {free ? (
         <>
           <li>Joining is free: no card is needed.</li>
@@ -83,16 +83,25 @@ function CheckoutNotes({ free }: { free: boolean }) {
 /** The left panel: what is being joined, from whom, and at what price. */
 function PaymentDetails({ envolvement }: { envolvement: EnvolvementDto }) {
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="details-heading">
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      aria-labelledby="details-heading"
+    >
       <h2 id="details-heading" className="text-lg font-bold text-ink">
         Payment Details
       </h2>
-      <OfferCover offer={envolvement} className="mt-4 h-48 w-full rounded-xl" priority />
-      <h3 className="mt-4 text-xl font-semibold [overflow-wrap:anywhere] text-ink">{envolvement.title}</h3>
+      {/* A short band on phones, so that the card form or the join button is on the first screen. */}
+      <OfferCover offer={envolvement} className="mt-3 h-20 w-full rounded-xl sm:mt-4 sm:h-48" priority />
+      <h3 className="mt-3 text-lg font-semibold [overflow-wrap:anywhere] text-ink sm:mt-4 sm:text-xl">
+        {envolvement.title}
+      </h3>
       <p className="mt-1 text-sm text-slate-600">
-        Content published by <CreatorLink userId={envolvement.userID}>{envolvement.creatorName}</CreatorLink>
+        Content published by{' '}
+        <CreatorLink userId={envolvement.userID} handle={envolvement.username}>
+          {envolvement.creatorName}
+        </CreatorLink>
       </p>
-      <p className="mt-4 text-3xl font-extrabold text-ink" data-testid="checkout-price">
+      <p className="mt-2 text-2xl font-extrabold text-ink sm:mt-4 sm:text-3xl" data-testid="checkout-price">
         {formatPrice(envolvement.priceCents, envolvement.currency)}
       </p>
       <CheckoutNotes free={envolvement.price.free} />
@@ -125,11 +134,11 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   if (envolvement.removed) return <PageNotice heading={false} title="Envolvement Removed" message={REMOVED_MESSAGE} />;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-extrabold tracking-tight text-ink">Checkout</h1>
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
+    <div className="mx-auto max-w-5xl px-4 py-5 sm:px-6 sm:py-8">
+      <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">Checkout</h1>
+      <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 md:grid-cols-2">
         <PaymentDetails envolvement={envolvement} />
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-label="Join">
+        <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label="Join">
           {viewer ? (
             <RightPanel envolvement={envolvement} viewerId={viewer.id} />
           ) : (

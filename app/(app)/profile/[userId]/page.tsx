@@ -1,11 +1,15 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
 import { CreatorEnvolvements } from '@/components/profile/creator-envolvements';
 import { ProfileHeader } from '@/components/profile/profile-header';
 import { JsonLd } from '@/components/seo/json-ld';
+import { ShareButton } from '@/components/share/share-button';
+import { publicName } from '@/lib/domain/public-name';
 import { profileJsonLd } from '@/lib/seo/json-ld';
 import { profileMetadata } from '@/lib/seo/metadata';
 import { publicProfileCounts } from '@/lib/creator/profile-counts';
+import { profilePath } from '@/lib/seo/urls';
+import { cachedProfileAddress } from '@/lib/users/handle-addresses';
 import { findPublicProfileUser } from '@/lib/users/profile';
 import { decodeSegment } from '@/lib/validation/users';
 
@@ -24,7 +28,15 @@ export function generateStaticParams(): Array<{ userId: string }> {
 
 type PageProps = { params: Promise<{ userId: string }> };
 
-const userOf = async ({ params }: PageProps) => findPublicProfileUser(decodeSegment((await params).userId));
+// The profile at its canonical address, `/@handle` (the proxy serves it from here, at
+// `/profile/@handle`); any other address of it (its id, the handle without '@' or in another
+// case, a handle its owner had before) redirects there for good.
+const userOf = async ({ params }: PageProps) => {
+  const address = await cachedProfileAddress(decodeSegment((await params).userId));
+  if (!address) return null;
+  if (address.kind === 'moved') permanentRedirect(profilePath(address.handle));
+  return findPublicProfileUser(address.userId);
+};
 
 export async function generateMetadata(props: PageProps): Promise<Metadata> {
   return profileMetadata(await userOf(props));
@@ -37,7 +49,11 @@ export default async function ProfilePage(props: PageProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <JsonLd data={profileJsonLd(user, counts)} />
-      <ProfileHeader user={user} counts={counts} editable="public" />
+      <ProfileHeader user={user} counts={counts} editable="public">
+        <div className="flex shrink-0 flex-wrap gap-2 pb-1">
+          <ShareButton path={profilePath(user.nickname)} title={`${publicName(user)} (@${user.nickname}) on Envolve`} />
+        </div>
+      </ProfileHeader>
       <h2 className="mt-8 text-xl font-bold text-ink">Envolvements</h2>
       <div className="mt-4">
         <CreatorEnvolvements creatorId={user.id} />

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Link from 'next/link';
+import { profilePath } from '@/lib/seo/urls';
 import { notFound } from 'next/navigation';
 import { Avatar } from '@/components/layout/avatar';
-import { profileSlug } from '@/lib/envolvements/rules';
 import { getViewer } from '@/lib/auth/viewer';
 import { clientIp } from '@/lib/http/client-ip';
 import { consumeRateLimit, RateLimitError } from '@/lib/rate-limit';
@@ -43,10 +43,7 @@ export default async function UserSearchResultsPage({ params }: { params: Promis
       <ul className="mt-6 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
         {results.map((user) => (
           <li key={user.user_id}>
-            <Link
-              href={`/profile/${encodeURIComponent(profileSlug(user.user_id))}`}
-              className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50"
-            >
+            <Link href={profilePath(user.nickname)} className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
               <Avatar name={user.name} picture={user.picture} size={36} />
               <span className="font-medium text-ink">{user.name}</span>
               <span className="text-sm text-slate-500">@{user.nickname}</span>

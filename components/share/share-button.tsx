@@ -1,0 +1,152 @@
+'use client';
+
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { lineIcon } from '@/components/ui/line-icon';
+import { shareTargets } from '@/lib/share/links';
+
+const ShareIcon = lineIcon(
+  <>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+  </>,
+  18,
+);
+
+type ShareButtonProps = {
+  /** The page's path on this site, its public address (`/@handle`, `/envolvement/<id>`). */
+  path: string;
+  /** What is shared: a mail's subject, a post's first line. */
+  title: string;
+  className?: string;
+  variant?: 'secondary' | 'primary';
+};
+
+type Copied = 'copied' | 'select' | null;
+
+/** Closes what `open` shows on a press outside `root` or on Escape. */
+function useDismiss(open: boolean, root: RefObject<HTMLElement | null>, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) close();
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open, root, close]);
+}
+
+/** The address to copy, said once copied, and the links to a mail and the networks. */
+function SharePanel({ id, url, title, open }: { id: string; url: string; title: string; open: boolean }) {
+  const [copied, setCopied] = useState<Copied>(null);
+  const field = useRef<HTMLInputElement>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('copied');
+    } catch {
+      // No clipboard here (a page not served over HTTPS): the address is selected to copy by hand.
+      field.current?.select();
+      setCopied('select');
+    }
+  }
+  return (
+    <div
+      id={id}
+      hidden={!open}
+      className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+      data-testid="share-panel"
+    >
+      <label htmlFor={`${id}-url`} className="text-sm font-semibold text-ink">
+        Link to this page
+      </label>
+      <div className="mt-2 flex gap-2">
+        <input
+          ref={field}
+          id={`${id}-url`}
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 text-sm text-slate-700"
+        />
+        <button type="button" className={buttonClasses('primary', 'sm')} onClick={() => void copy()}>
+          Copy link
+        </button>
+      </div>
+      <p role="status" className="mt-1 min-h-5 text-sm text-green-700">
+        {copied === 'copied' ? 'Link copied.' : copied === 'select' ? 'Press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
+      </p>
+      <ul className="mt-2 grid grid-cols-2 gap-1 text-sm" aria-label="Share on">
+        {shareTargets({ url, title }).map((target) => (
+          <li key={target.name}>
+            <a
+              href={target.href}
+              target={target.href.startsWith('mailto:') ? undefined : '_blank'}
+              rel="noopener noreferrer"
+              className="block rounded-lg px-2 py-1.5 font-medium text-brand-700 hover:bg-slate-50"
+            >
+              {target.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Share this page: the device's own share sheet where the browser has one; else a menu with
+ * the address to copy (said once copied) and links to a mail and the major networks, plain
+ * links, with no script of theirs on the page.
+ */
+export function ShareButton({ path, title, className, variant = 'secondary' }: ShareButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState(path);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, root, close);
+
+  async function share() {
+    const address = new URL(path, window.location.origin).href;
+    setUrl(address);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url: address });
+        return;
+      } catch (error) {
+        // Closed without sharing: nothing to do. Refused (no user gesture left, say): the menu.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    setOpen((was) => !was);
+  }
+
+  return (
+    <div ref={root} className={cn('relative inline-block', className)}>
+      <button
+        type="button"
+        className={buttonClasses(variant, 'md')}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => void share()}
+        data-testid="share-button"
+      >
+        <ShareIcon />
+        Share
+      </button>
+      {/* A new key per opening: the "copied" line is said again for the next copy. */}
+      <SharePanel key={String(open)} id={panelId} url={url} title={title} open={open} />
+    </div>
+  );
+}
