@@ -19,3 +19,4 @@ export * from './notifications';
 export * from './accounts';
 export * from './member-mail';
 export * from './follows';
+export * from './newsletter';

@@ -15,6 +15,7 @@ export const ACCOUNT_MAIL_KINDS = [
   'email_change_notice',
   'export_ready',
   'account_deleted',
+  'newsletter_confirm',
 ] as const;
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
 
@@ -26,6 +27,7 @@ export const CONFIRMATION_MAIL_KINDS: readonly AccountMailKind[] = [
   'sign_up_confirm',
   'verify_email',
   'email_change_confirm',
+  'newsletter_confirm',
 ];
 
 /**

@@ -18,6 +18,7 @@ export type AccountMailPayloads = {
   email_change_notice: { name: string; newEmail: string; resetUrl: string };
   export_ready: { name: string; url: string; expires: string };
   account_deleted: { name: string };
+  newsletter_confirm: { name: string; url: string };
 };
 
 export type AccountMail = { [K in AccountMailKind]: { kind: K; payload: AccountMailPayloads[K] } }[AccountMailKind];
@@ -118,6 +119,13 @@ const PARTS: { [K in AccountMailKind]: (payload: AccountMailPayloads[K]) => Part
     lead: 'Your Envolve account and your profile are deleted.',
     footer:
       'Payment records stay, without your name, because the law asks us to keep them. You can sign up again with this address at any time.',
+  }),
+  newsletter_confirm: ({ url }) => ({
+    subject: 'Confirm your Envolve newsletter sign-up',
+    lead: 'Someone asked for the Envolve newsletter at this address. Was it you?',
+    detail: 'Nothing is sent to you until you confirm, and every newsletter has a link to stop it.',
+    action: { url, label: 'Yes, subscribe me' },
+    footer: 'The link works for 48 hours. If you did not ask, ignore this e-mail: you will not hear from us again.',
   }),
 };
 

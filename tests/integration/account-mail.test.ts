@@ -149,6 +149,7 @@ describe('delivery', () => {
       payload: { name: 'Ada', url: `${SITE}/api/account/export/abc`, expires: 'March 8, 2030' },
     },
     { kind: 'account_deleted', payload: { name: 'Ada' } },
+    { kind: 'newsletter_confirm', payload: { name: 'Ada', url: `${SITE}/newsletter/confirm?token=${'n'.repeat(43)}` } },
   ];
 
   it('sends every kind with a subject, HTML and a plain-text part that carries its links', async () => {
@@ -169,6 +170,7 @@ describe('delivery', () => {
       email_change_notice: 'Your Envolve address is being changed',
       export_ready: 'Your Envolve data is ready',
       account_deleted: 'Your Envolve account was deleted',
+      newsletter_confirm: 'Confirm your Envolve newsletter sign-up',
     });
     for (const { kind, payload } of examples) {
       const mail = byKind.get(kind)!;
