@@ -37,6 +37,13 @@ export const RATE_LIMITS = {
   passwordChange: { points: 5, duration: 15 * 60, message: 'Too many password changes. Please try again in {wait}.' },
   /** Waitlist sign-ups per IP address. */
   waitlistIp: { points: 10, duration: 60 * 60, message: 'Too many waitlist requests. Please try again in {wait}.' },
+  /**
+   * Newsletter sign-ups per IP address, whatever addresses they name; each address is also
+   * capped by `addressMail` (lib/newsletter/service.ts).
+   */
+  newsletterIp: { points: 10, duration: HOUR, message: 'Too many sign-ups. Please try again in {wait}.' },
+  /** Newsletter confirmation links followed per IP address. */
+  newsletterConfirmIp: { points: 30, duration: 10 * 60, message: 'Too many attempts. Please try again in {wait}.' },
   /** Ambassador applications per IP address. */
   ambassadorIp: { points: 5, duration: 60 * 60, message: 'Too many applications. Please try again in {wait}.' },
   /** Image uploads (covers, update pictures, banners) per user. */
@@ -53,6 +60,8 @@ export const RATE_LIMITS = {
   earnings: { points: 120, duration: 10 * 60, message: 'Too many earnings requests. Please try again in {wait}.' },
   /** Starts and stops of waiting for a spot on a sold-out envolvement, per user. */
   spotWait: { points: 30, duration: 10 * 60, message: 'Too many waitlist changes. Please try again in {wait}.' },
+  /** Follows and unfollows of creators per user. */
+  follow: { points: 60, duration: 10 * 60, message: 'Too many follow changes. Please try again in {wait}.' },
   /** Comments written, edited or deleted per user. */
   comment: { points: 30, duration: 10 * 60, message: 'Too many comments. Please try again in {wait}.' },
   /** "Forgot password" requests per IP address, whatever addresses they name. */

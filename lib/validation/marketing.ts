@@ -33,6 +33,16 @@ export const AMBASSADOR_LIMITS = { name: 100, handle: 100, platformLink: 500 } a
 
 export const waitlistSchema = z.object({ email });
 
+/** The newsletter sign-up: one address, checked like every other. */
+export const newsletterSchema = z.object({ email });
+
+/** A newsletter link's token, as the confirm and unsubscribe pages send it. */
+export const newsletterTokenSchema = z.object({
+  token: z
+    .string({ error: 'This link is not valid.' })
+    .check(z.minLength(1, 'This link is not valid.'), z.maxLength(200, 'This link is not valid.')),
+});
+
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })

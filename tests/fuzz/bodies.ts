@@ -1,3 +1,4 @@
+import { unsubscribeToken as newsletterUnsubscribeToken } from '@/lib/newsletter/links';
 import { unsubscribeToken } from '@/lib/notifications/unsubscribe';
 import { creationBody, daysFromNow } from '../factories/envolvement-input';
 import { WORLD_PASSWORD, type World } from './world';
@@ -113,6 +114,9 @@ function validBodies(world: World): Record<string, Body> {
       ],
     },
     'POST waitlist': { email: 'waitlist@example.com' },
+    'POST newsletter': { email: 'newsletter@example.com' },
+    'POST newsletter/confirm': { token: 'n'.repeat(43) },
+    'POST newsletter/unsubscribe': { token: newsletterUnsubscribeToken('00000000-0000-4000-8000-000000000000') },
   };
 }
 
