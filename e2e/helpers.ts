@@ -159,7 +159,7 @@ export async function signInWithPassword(
 /** Where a spec finds the link that confirms a new address: the test mail server, or the development mailbox. */
 export type ConfirmationLink = (page: Page, email: string) => Promise<string>;
 
-const fromMailSink: ConfirmationLink = async (page, email) =>
+export const fromMailSink: ConfirmationLink = async (page, email) =>
   linkIn(await latestMail(page.request, email, 'Confirm your e-mail address'), '/sign-up/confirm?token=');
 
 /**

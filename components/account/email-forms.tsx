@@ -10,8 +10,11 @@ import { api } from '@/lib/api-client';
 import { changeEmailSchema } from '@/lib/validation/account';
 import { checkWith } from '@/lib/validation/check';
 
-/** "Send the link again" for an address not yet confirmed. */
-export function ResendVerificationButton() {
+/**
+ * "Send the link again" for an address not yet confirmed; from a page that waits for it (a
+ * checkout), `returnPath` is where following the link leads back to.
+ */
+export function ResendVerificationButton({ returnPath }: { returnPath?: string }) {
   const action = useApiAction();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const resend = () =>
@@ -19,6 +22,7 @@ export function ResendVerificationButton() {
       async send() {
         const { email } = await api<{ email: string }>('/api/account/verification', {
           method: 'POST',
+          json: returnPath ? { returnPath } : {},
           fallback: 'Could not send the link. Please try again.',
         });
         setSentTo(email);

@@ -1,10 +1,10 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useRef, useTransition } from 'react';
 import { FormAlert } from '@/components/forms/form-alert';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { Avatar } from '@/components/layout/avatar';
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import { IMAGE_ACCEPT, imageFileProblem } from '@/lib/domain/images';
@@ -16,7 +16,7 @@ type ProfilePictureFieldProps = { name: string; picture: string | null };
  * middle square of it), or the current one removed; the page then shows what was stored.
  */
 export function ProfilePictureField({ name, picture }: ProfilePictureFieldProps) {
-  const router = useRouter();
+  const refresh = usePageRefresh();
   const input = useRef<HTMLInputElement>(null);
   const { busy, error, run } = useApiAction({ message: 'Could not change your picture. Please try again.' });
   // Busy until the refreshed page, with the new picture, has arrived.
@@ -32,7 +32,8 @@ export function ProfilePictureField({ name, picture }: ProfilePictureFieldProps)
       },
       async send() {
         await send();
-        startRefresh(() => router.refresh());
+        // The top bar's picture comes with the viewer (GET /api/me): it is asked for again too.
+        startRefresh(() => refresh());
       },
     });
 

@@ -1,8 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useApiAction } from '@/components/forms/use-api-action';
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import { api } from '@/lib/api-client';
 import { LINKS_MAX } from '@/lib/domain/accounts';
 import { checkWith } from '@/lib/validation/check';
@@ -32,7 +32,7 @@ const toInput = (values: ProfileFormValues) => ({
  * changes drops its own error.
  */
 export function useProfileForm(initial: ProfileSettings) {
-  const router = useRouter();
+  const refresh = usePageRefresh();
   const [values, setValues] = useState(() => valuesOf(initial));
   const action = useApiAction({ message: 'Could not save your profile. Please try again.' });
 
@@ -63,8 +63,9 @@ export function useProfileForm(initial: ProfileSettings) {
           fallback: 'Could not save your profile. Please try again.',
         });
         setValues(valuesOf(saved));
-        // The page's other parts (the handle notice, the picture's initial) read the saved profile.
-        router.refresh();
+        // The page's other parts (the handle notice, the picture's initial) read the saved profile,
+        // and the top bar its name, which comes with the viewer (GET /api/me).
+        refresh();
       },
     });
 

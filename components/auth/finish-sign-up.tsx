@@ -6,6 +6,7 @@ import { useApiAction } from '@/components/forms/use-api-action';
 import { FormFooter } from '@/components/forms/form-footer';
 import { Field, Input } from '@/components/ui/field';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
+import { announceAccountChange } from './account-channel';
 import { signInWithSignUpLink } from './use-login-form';
 
 type FinishSignUpProps = {
@@ -32,6 +33,8 @@ export function FinishSignUp({ token, email, returnPath, proven }: FinishSignUpP
     action.run({
       async send() {
         await signInWithSignUpLink(token, withPassword, returnPath);
+        // The tab that signed up waits on "check your inbox": it goes on too.
+        announceAccountChange('signed-in');
         router.push(returnPath);
         router.refresh();
       },

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { signIn } from 'next-auth/react';
+import { useCallback } from 'react';
 import { FormAlert } from '@/components/forms/form-alert';
 import type { TextControl } from '@/components/forms/use-form-values';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { safeReturnPath } from '@/lib/http/return-path';
 import { HANDLE_MAX } from '@/lib/domain/accounts';
 import { NAME_MAX_LENGTH, PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 import type { FieldErrors } from '@/lib/validation/field-errors';
+import { useAccountChange } from './account-channel';
 import { useLoginForm, type Mode } from './use-login-form';
 
 type LoginFormProps = {
@@ -123,13 +125,20 @@ const HANDLE_HINT =
   'Shown as @handle on your profile: 3 to 30 letters, digits or underscores. You can change it later.';
 
 /** After sign-up, whatever the address: where the next step is. */
-function CheckInbox({ email, switchTo }: { email: string; switchTo: (mode: Mode) => void }) {
+type CheckInboxProps = { email: string; returnPath: string; switchTo: (mode: Mode) => void };
+
+function CheckInbox({ email, returnPath, switchTo }: CheckInboxProps) {
+  // The link followed in another tab signs this browser in: this one goes on to where the
+  // person was (a checkout) without a reload of their own.
+  const onward = useCallback(() => window.location.assign(returnPath), [returnPath]);
+  useAccountChange(onward);
   return (
     <div role="status" className="mt-6 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-slate-700">
       <p className="font-semibold text-ink">Check your inbox</p>
       <p className="mt-1">
         We sent a message to <span className="font-medium break-all">{email}</span>. Follow its link to confirm your
-        address: your account is made then, and you are signed in. It can take a minute; look in your spam folder too.
+        address: your account is made then, you are signed in, and this page goes on by itself. It can take a minute;
+        look in your spam folder too.
       </p>
       <button
         type="button"
@@ -164,7 +173,7 @@ export function LoginForm({ callbackUrl, oidc, initialMode, providerError }: Log
       )}
       <ModeTabs mode={mode} switchTo={switchTo} />
       {sentTo ? (
-        <CheckInbox email={sentTo} switchTo={switchTo} />
+        <CheckInbox email={sentTo} returnPath={returnPath} switchTo={switchTo} />
       ) : (
         <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
           <CredentialFields mode={mode} bind={bind} fields={fields} />

@@ -4,6 +4,7 @@ import { formatDay } from '@/lib/domain/dates';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Avatar } from '@/components/layout/avatar';
+import { usePageRefresh } from '@/components/layout/viewer-context';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import { isDeletedUserId } from '@/lib/domain/deleted-member';
@@ -105,8 +106,12 @@ export function MembersList({
   removed: boolean;
 }) {
   const { members, setMembers, cursor, loading, error, loadMore } = useMemberPages(envolvementId, initial);
-  const replace = (updated: Member) =>
+  const refresh = usePageRefresh();
+  // A refund gives the spot back: the row changes here, and the page (its spots left) is read again.
+  const replace = (updated: Member) => {
     setMembers((current) => current.map((m) => (m.purchaseId === updated.purchaseId ? updated : m)));
+    refresh();
+  };
 
   if (members.length === 0) {
     return (

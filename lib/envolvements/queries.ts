@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { CACHE_TAGS, cachedRead, envolvementTag } from '@/lib/cache';
 import { db } from '@/lib/db/client';
 import { userCardColumns } from '@/lib/users/columns';
@@ -24,14 +24,17 @@ export async function hasPurchased(envolvementId: string, userId: string): Promi
   return Boolean(row);
 }
 
-/** Updates (or every post) of an envolvement, oldest first, with their authors. */
+/**
+ * Updates (or every post) of an envolvement, newest first, with their authors: the Activity
+ * tab opens on what happened last, as a feed does.
+ */
 export async function listPosts(envolvementId: string, kind?: 'update' | 'comment'): Promise<ActivityPostDto[]> {
   const rows = await db()
     .select({ post: posts, author: userCardColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(and(eq(posts.envolvementId, envolvementId), kind ? eq(posts.kind, kind) : undefined))
-    .orderBy(asc(posts.createdAt), asc(posts.id));
+    .orderBy(desc(posts.createdAt), desc(posts.id));
   return rows.map((r) => toActivityPostDto(r.post, r.author));
 }
 

@@ -22,6 +22,7 @@ export async function issueToken(
   purpose: AccountTokenPurpose,
   email: string,
   executor: Executor = db(),
+  returnPath: string | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await executor
@@ -33,6 +34,7 @@ export async function issueToken(
     purpose,
     email,
     tokenHash: hashOf(token),
+    returnPath,
     expiresAt: sql`now() + make_interval(mins => ${TOKEN_LIFETIME_MINUTES[purpose]})`,
   });
   return token;
@@ -45,13 +47,13 @@ export async function issueToken(
  */
 export async function mailLink(
   executor: Tx | ReturnType<typeof db>,
-  link: { userId: string; purpose: AccountTokenPurpose; email: string },
+  link: { userId: string; purpose: AccountTokenPurpose; email: string; returnPath?: string | null },
   message: (token: string) => AccountMail,
 ): Promise<boolean> {
   try {
     // A savepoint inside the caller's transaction, or a transaction of its own.
     await executor.transaction(async (tx) => {
-      const token = await issueToken(link.userId, link.purpose, link.email, tx);
+      const token = await issueToken(link.userId, link.purpose, link.email, tx, link.returnPath ?? null);
       if (!(await queueAccountMail(link.email, message(token), link.userId, tx))) tx.rollback();
     });
     return true;
@@ -61,7 +63,7 @@ export async function mailLink(
   }
 }
 
-export type TokenHolder = { userId: string; email: string };
+export type TokenHolder = { userId: string; email: string; returnPath: string | null };
 
 const matches = (token: string, purpose: AccountTokenPurpose) =>
   and(eq(accountTokens.tokenHash, hashOf(token)), eq(accountTokens.purpose, purpose));
@@ -80,7 +82,7 @@ export async function peekToken(
   { anyState = false, executor = db() }: { anyState?: boolean; executor?: Executor } = {},
 ): Promise<TokenHolder | null> {
   const [row] = await executor
-    .select({ userId: accountTokens.userId, email: accountTokens.email })
+    .select({ userId: accountTokens.userId, email: accountTokens.email, returnPath: accountTokens.returnPath })
     .from(accountTokens)
     .where(anyState ? matches(token, purpose) : usable(token, purpose))
     .limit(1);
@@ -100,7 +102,7 @@ export async function consumeToken(
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
     .where(usable(token, purpose))
-    .returning({ userId: accountTokens.userId, email: accountTokens.email });
+    .returning({ userId: accountTokens.userId, email: accountTokens.email, returnPath: accountTokens.returnPath });
   return row ?? null;
 }
 

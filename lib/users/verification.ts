@@ -4,6 +4,7 @@ import { db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { consumeRateLimit } from '@/lib/rate-limit';
 import { accountTokens, users } from '@/models';
+import { safeReturnPath } from '@/lib/http/return-path';
 import { siteLink } from './account-mail';
 import { consumeToken, mailLink, peekToken } from './tokens';
 
@@ -20,16 +21,26 @@ export function requireVerified(viewer: { emailVerified: boolean }): void {
   if (!viewer.emailVerified) throw new AppError('forbidden', UNVERIFIED_MESSAGE);
 }
 
-/** Sends the account a new link to confirm its address; the links sent before end. */
-async function sendVerification(user: { id: string; name: string; email: string }): Promise<void> {
-  await mailLink(db(), { userId: user.id, purpose: 'email_verify', email: user.email }, (token) => ({
+/**
+ * Sends the account a new link to confirm its address; the links sent before end. Following
+ * it leads on to `returnPath`, where the person was when they asked (a checkout).
+ */
+async function sendVerification(
+  user: { id: string; name: string; email: string },
+  returnPath: string | null,
+): Promise<void> {
+  const link = { userId: user.id, purpose: 'email_verify' as const, email: user.email, returnPath };
+  await mailLink(db(), link, (token) => ({
     kind: 'verify_email',
     payload: { name: user.name, url: siteLink(`/verify-email?token=${token}`) },
   }));
 }
 
-/** "Send the link again" on the account page. */
-export async function resendVerification(userId: string): Promise<{ email: string }> {
+/**
+ * "Send the link again", on the account page or at a checkout that waits for it (its path is
+ * `returnPath`, kept only when it is a path of this site).
+ */
+export async function resendVerification(userId: string, returnPath?: string): Promise<{ email: string }> {
   const [user] = await db()
     .select({ id: users.id, name: users.name, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
@@ -38,11 +49,15 @@ export async function resendVerification(userId: string): Promise<{ email: strin
   if (!user?.email) throw new AppError('bad_request', 'This account has no e-mail address to confirm.');
   if (user.verifiedAt) throw new AppError('bad_request', 'Your e-mail address is already confirmed.');
   await consumeRateLimit('verificationResend', userId);
-  await sendVerification({ id: user.id, name: user.name, email: user.email });
+  const onward = returnPath ? safeReturnPath(returnPath, '') || null : null;
+  await sendVerification({ id: user.id, name: user.name, email: user.email }, onward);
   return { email: user.email };
 }
 
-export type VerificationResult = { status: 'confirmed'; email: string } | { status: 'expired' } | { status: 'invalid' };
+export type VerificationResult =
+  | { status: 'confirmed'; email: string; returnPath: string | null }
+  | { status: 'expired' }
+  | { status: 'invalid' };
 
 /**
  * Confirms the address a link was sent to, if it is still the account's. Following a link
@@ -60,7 +75,8 @@ export async function verifyEmail(token: string): Promise<VerificationResult> {
       .limit(1);
     const current = user?.email?.toLowerCase() === record.email.toLowerCase();
     if (!current) return { status: 'expired' };
-    if (user?.verifiedAt) return { status: 'confirmed', email: record.email };
+    const confirmed = { status: 'confirmed' as const, email: record.email, returnPath: record.returnPath };
+    if (user?.verifiedAt) return confirmed;
     if (!holder) return { status: 'expired' };
     await tx
       .update(users)
@@ -77,6 +93,6 @@ export async function verifyEmail(token: string): Promise<VerificationResult> {
           isNull(accountTokens.usedAt),
         ),
       );
-    return { status: 'confirmed', email: record.email };
+    return confirmed;
   });
 }

@@ -62,3 +62,8 @@ export const confirmSignUpSchema = z.object({
   token: accountTokenSchema,
   password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
 });
+
+/** "Send the link again" (POST /api/account/verification): where following it should lead on to. */
+export const resendVerificationSchema = z.object({
+  returnPath: z.optional(z.string().check(z.maxLength(2048, 'The return path is too long.'))),
+});

@@ -67,11 +67,11 @@ describe('the link that confirms an address', () => {
     expect(await accountOf(ada.id)).toMatchObject({ verified: false });
     const token = await tokenMailed('verify_email', 'ada@example.com');
 
-    expect(await verifyEmail(token)).toEqual({ status: 'confirmed', email: 'ada@example.com' });
+    expect(await verifyEmail(token)).toEqual({ status: 'confirmed', email: 'ada@example.com', returnPath: null });
     expect(await accountOf(ada.id)).toMatchObject({ verified: true });
     expect(await tokensOf(ada.id, 'email_verify')).toMatchObject([{ used: true }]);
     // A mail scanner may have opened it first: the owner's own visit says it is confirmed.
-    expect(await verifyEmail(token)).toEqual({ status: 'confirmed', email: 'ada@example.com' });
+    expect(await verifyEmail(token)).toEqual({ status: 'confirmed', email: 'ada@example.com', returnPath: null });
   });
 
   it('calls a token never issued invalid, and confirms nothing', async () => {
@@ -99,7 +99,7 @@ describe('the link that confirms an address', () => {
     expect(newer).not.toBe(older);
     expect(await verifyEmail(older)).toEqual({ status: 'expired' });
     expect(await accountOf(ada.id)).toMatchObject({ verified: false });
-    expect(await verifyEmail(newer)).toEqual({ status: 'confirmed', email: 'ada@example.com' });
+    expect(await verifyEmail(newer)).toEqual({ status: 'confirmed', email: 'ada@example.com', returnPath: null });
   });
 
   it('confirms nothing once the account has moved to another address', async () => {
@@ -116,6 +116,7 @@ describe('the link that confirms an address', () => {
     expect(await verifyEmail(await tokenMailed('verify_email', 'bob@example.com'))).toEqual({
       status: 'confirmed',
       email: 'bob@example.com',
+      returnPath: null,
     });
     expect(await accountOf(bob.id)).toMatchObject({ verified: true });
     expect(await accountOf(ada.id)).toMatchObject({ verified: false });
@@ -168,7 +169,7 @@ describe('POST /api/account/verification: sending the link again', () => {
     const adaLink = await tokenMailed('verify_email', 'ada@example.com');
     expect(await answer(resend(bob))).toEqual({ status: 202, body: { email: 'bob@example.com' } });
     expect((await queuedMail()).filter((m) => m.to === 'ada@example.com')).toHaveLength(1);
-    expect(await verifyEmail(adaLink)).toEqual({ status: 'confirmed', email: 'ada@example.com' });
+    expect(await verifyEmail(adaLink)).toEqual({ status: 'confirmed', email: 'ada@example.com', returnPath: null });
     expect(await accountOf(ada.id)).toMatchObject({ verified: true });
   });
 
@@ -190,6 +191,45 @@ describe('POST /api/account/verification: sending the link again', () => {
     expect((await resend(bob)).status).toBe(202);
     laterBy(RATE_LIMITS.verificationResend.duration);
     expect((await resend(ada)).status).toBe(202);
+  });
+});
+
+describe('a link asked for at a checkout', () => {
+  const resendTo = (as: TestUser, json: unknown) => call('POST', '/api/account/verification', { as, json });
+
+  it('leads back to the checkout it was asked from', async () => {
+    const ada = await createUnconfirmed('ada@example.com');
+    const checkout = '/payment/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001';
+    expect(await answer(resendTo(ada, { returnPath: checkout }))).toEqual({
+      status: 202,
+      body: { email: 'ada@example.com' },
+    });
+    const token = await tokenMailed('verify_email', 'ada@example.com');
+    expect(await verifyEmail(token)).toEqual({ status: 'confirmed', email: 'ada@example.com', returnPath: checkout });
+    // Followed again, it still leads there.
+    expect(await verifyEmail(token)).toEqual({ status: 'confirmed', email: 'ada@example.com', returnPath: checkout });
+  });
+
+  it('keeps no address of another site, nor one that is not a path', async () => {
+    const ada = await createUnconfirmed('ada@example.com');
+    // Three: as many as an hour's resends.
+    for (const returnPath of ['https://elsewhere.example/x', '//elsewhere.example', 'javascript:alert(1)']) {
+      expect((await resendTo(ada, { returnPath })).status).toBe(202);
+      const token = await tokenMailed('verify_email', 'ada@example.com');
+      expect(await verifyEmail(token)).toMatchObject({ status: 'confirmed', returnPath: null });
+      await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, ada.id));
+    }
+  });
+
+  it('refuses a return path over 2,048 characters, or not a string, sending nothing', async () => {
+    const ada = await createUnconfirmed('ada@example.com');
+    const before = (await queuedMail()).length;
+    const long = await resendTo(ada, { returnPath: `/${'a'.repeat(2048)}` });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ error: expect.any(String) });
+    expect((await resendTo(ada, { returnPath: 42 })).status).toBe(400);
+    expect((await resendTo(ada, { returnPath: `/${'a'.repeat(2047)}` })).status).toBe(202);
+    expect((await queuedMail()).length).toBe(before + 1);
   });
 });
 
@@ -231,7 +271,7 @@ describe('what waits for a confirmed address', () => {
     const fan = await createUnconfirmed('fan@example.com', 'Fan');
     expect(
       await answer(call('POST', '/api/payment/grant-access', { as: fan, json: { submissionId: row.id } })),
-    ).toEqual({ status: 200, body: { success: true } });
+    ).toEqual({ status: 200, body: { success: true, welcome: expect.objectContaining({ envolvementId: row.id }) } });
   });
 
   it('selling: payouts onboarding is 403 until the creator confirms, and makes no Stripe account', async () => {

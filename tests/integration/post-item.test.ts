@@ -217,6 +217,39 @@ describe('updates: POST /api/post/add-comment/{id} and GET /api/post/get-comment
     }
   });
 
+  it('lists the updates newest first, in the envolvement, the list of posts and the page part for a member', async () => {
+    const creator = await createSeller();
+    const member = await createUser();
+    const row = await createEnvolvement(creator.id);
+    await createPurchase(row.id, member.id);
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+    // Written out of order, so that neither the insertion order nor the ids give the answer.
+    for (const [title, d] of [
+      ['Week 2', 9],
+      ['Week 1', 2],
+      ['Week 3', 16],
+    ] as const) {
+      await db()
+        .insert(posts)
+        .values({
+          envolvementId: row.id,
+          authorId: creator.id,
+          kind: 'update',
+          title,
+          description: 'd',
+          createdAt: day(d),
+        });
+    }
+    const newestFirst = ['Week 3', 'Week 2', 'Week 1'];
+    const titles = (list: Array<{ title: string }>) => list.map((p) => p.title);
+    expect(titles((await call('GET', `/api/post/${row.id}`, { as: member })).body.activityPost)).toEqual(newestFirst);
+    expect(titles((await call('GET', `/api/post/get-comments/${row.id}`, { as: member })).body)).toEqual(newestFirst);
+    const page = await call('GET', `/api/me?page=${encodeURIComponent(`/envolvement/${row.id}/private`)}`, {
+      as: member,
+    });
+    expect(titles(page.body.page.tabs.posts)).toEqual(newestFirst);
+  });
+
   it('requires a title and a description within their limits', async () => {
     const creator = await createSeller();
     const row = await createEnvolvement(creator.id);

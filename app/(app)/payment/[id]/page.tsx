@@ -4,12 +4,13 @@ import { notFound } from 'next/navigation';
 import { SignInLink } from '@/components/auth/sign-in-link';
 import { CardPayment } from '@/components/checkout/card-payment';
 import { CheckoutNotice } from '@/components/checkout/checkout-panel';
+import { ConfirmToPay } from '@/components/checkout/confirm-to-pay';
 import { FreeClaim } from '@/components/checkout/free-claim';
 import { OfferCover } from '@/components/envolvement/cover-image';
 import { CreatorLink } from '@/components/envolvement/creator-link';
 import { buttonClasses } from '@/components/ui/button';
 import { PageNotice } from '@/components/ui/notice';
-import { getViewer } from '@/lib/auth/viewer';
+import { getViewer, type Viewer } from '@/lib/auth/viewer';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
 import { formatPrice } from '@/lib/domain/money';
 import { CHECKOUT_REFUSALS, REMOVED_MESSAGE, visibilityFor } from '@/lib/envolvements/rules';
@@ -24,8 +25,8 @@ import { usesLocalStripe } from '@/lib/stripe/test-mode';
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false } };
 
 /** What this viewer may do here, decided by the same rule as the checkout API. */
-async function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementDto; viewerId: string }) {
-  const { decision } = await getCheckoutState(envolvement._id, viewerId);
+async function RightPanel({ envolvement, viewer }: { envolvement: EnvolvementDto; viewer: Viewer }) {
+  const { decision } = await getCheckoutState(envolvement._id, viewer.id);
   if (decision === 'already_bought') {
     return (
       <CheckoutNotice title="You have already bought this!">
@@ -39,6 +40,8 @@ async function RightPanel({ envolvement, viewerId }: { envolvement: EnvolvementD
   if (decision === 'paid') {
     if (!isStripeConfigured())
       return <CheckoutNotice title={CARD_PAYMENTS_UNAVAILABLE} message="Free envolvements can still be joined." />;
+    // Paying waits for a confirmed address: the checkout says so, and waits for it.
+    if (!viewer.emailVerified) return <ConfirmToPay email={viewer.email} envolvementId={envolvement._id} />;
     const price = formatPrice(envolvement.priceCents, envolvement.currency);
     return <CardPayment envolvementId={envolvement._id} label={`Pay ${price}`} />;
   }
@@ -140,7 +143,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
         <PaymentDetails envolvement={envolvement} />
         <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label="Join">
           {viewer ? (
-            <RightPanel envolvement={envolvement} viewerId={viewer.id} />
+            <RightPanel envolvement={envolvement} viewer={viewer} />
           ) : (
             <SignInToJoin envolvementId={envolvement._id} />
           )}
