@@ -45,6 +45,8 @@ test('a new creator connects payouts, sells by card and sees the sale in Earning
     await expect(status).toContainText('It is a draft: only you can see it until you publish it.');
     await status.getByRole('button', { name: 'Publish now' }).click();
     await expect(status).toContainText('Published: everyone can find it in Explore now.');
+    // The moment to tell their audience: the notice has the way to share it.
+    await expect(status.getByTestId('share-button')).toBeVisible();
     const href = await status.getByRole('link', { name: 'View your envolvement' }).getAttribute('href');
     envolvementId = href!.split('/').pop()!;
   });

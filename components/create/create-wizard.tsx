@@ -29,7 +29,7 @@ function StatusLine({ status }: { status: NonNullable<WizardStatus> }) {
       <p>{status.message}</p>
       {status.createdId && (
         <Suspense fallback={null}>
-          <CreatedNotice key={status.createdId} id={status.createdId} />
+          <CreatedNotice key={status.createdId} id={status.createdId} title={status.createdTitle ?? ''} />
         </Suspense>
       )}
     </div>

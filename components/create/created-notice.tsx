@@ -3,13 +3,18 @@
 import Link from 'next/link';
 import { useApiAction } from '@/components/forms/use-api-action';
 import { sendPublish } from '@/components/envolvement/publish-request';
+import { ShareButton } from '@/components/share/share-button';
 import { Button } from '@/components/ui/button';
+import { envolvementPath } from '@/lib/seo/urls';
 
 export const DRAFT_NOTE = 'It is a draft: only you can see it until you publish it.';
 export const PUBLISHED_NOTE = 'Published: everyone can find it in Explore now.';
 
-/** After creating: the new envolvement is a draft, with the way to publish it at once. */
-export function CreatedNotice({ id }: { id: string }) {
+/**
+ * After creating: the new envolvement is a draft, with the way to publish it at once; once
+ * published, the way to share it where the creator's audience is.
+ */
+export function CreatedNotice({ id, title }: { id: string; title: string }) {
   const {
     busy,
     done: published,
@@ -37,6 +42,7 @@ export function CreatedNotice({ id }: { id: string }) {
         >
           View your envolvement
         </Link>
+        {published && <ShareButton path={envolvementPath(id)} title={title} variant="primary" />}
       </div>
     </div>
   );

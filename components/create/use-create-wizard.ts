@@ -20,6 +20,8 @@ export type WizardStatus = {
   tone: 'success' | 'error';
   message: string;
   createdId?: string;
+  /** The title of what was created: what sharing it says. */
+  createdTitle?: string;
   fixable?: boolean;
 } | null;
 
@@ -106,13 +108,13 @@ function useStepFocus(step: number): () => void {
 }
 
 type Failure = { message: string; fixable: boolean; fixed: boolean };
-type Created = { id: string; message: string };
+type Created = { id: string; message: string; title: string };
 
 /** The line above the buttons: the failure (gone once the form's own errors are fixed), or what was created. */
 function statusOf(failure: Failure | null, created: Created | null): WizardStatus {
   if (failure?.fixable && failure.fixed) return null;
   if (failure) return { tone: 'error', message: failure.message, fixable: failure.fixable };
-  return created && { tone: 'success', message: created.message, createdId: created.id };
+  return created && { tone: 'success', message: created.message, createdId: created.id, createdTitle: created.title };
 }
 
 /**
@@ -168,7 +170,7 @@ export function useCreateWizard(currency: string) {
       if (failure instanceof ApiError) showFirstError(failure.fields);
       throw failure;
     });
-    setCreated(made);
+    setCreated({ ...made, title: wizard.title.trim() });
     setState(emptyWizard());
     setTouched(new Set());
     goTo(1);
