@@ -1,32 +1,50 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-test('the landing carousel advances by itself, wraps, and its dots jump', async ({ page }) => {
+/** The title of the `n`th slide (from 0), as the page lists them. */
+const slideTitle = (page: Page, n: number) =>
+  page.getByTestId('carousel-slide').nth(n).getByTestId('slide-title').textContent() as Promise<string>;
+
+test('the landing carousel shows the most joined envolvements: it advances by itself, wraps, its dots jump, and a slide opens its page', async ({
+  page,
+}) => {
   // The page's clock is driven by the test, so the 5 s interval is exact and instant.
   await page.clock.install();
   await page.goto('/');
   await expect(page.getByText('Something totally different')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Engage Your Audience' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Most joined envolvements' })).toBeVisible();
   const active = page.locator('[data-testid="carousel-slide"][data-active="true"]');
-  await expect(active).toContainText('Custom character commission');
-  await expect(active).toContainText('$49.99');
+  const [first, second, last] = await Promise.all([slideTitle(page, 0), slideTitle(page, 1), slideTitle(page, 4)]);
+  await expect(active).toContainText(first);
+  await expect(active).toContainText(/\d+ members?/);
   await page.clock.runFor(5_000);
-  await expect(active).toContainText('Crowdfund the studio album');
+  await expect(active).toContainText(second);
   await page.getByRole('button', { name: 'Go to slide 5' }).click();
-  await expect(active).toContainText('Live Q&A seat');
+  await expect(active).toContainText(last);
   await expect(page.getByRole('button', { name: 'Go to slide 5' })).toHaveAttribute('aria-current', 'true');
   // From the last slide it wraps to the first.
   await page.clock.runFor(5_000);
-  await expect(active).toContainText('Custom character commission');
+  await expect(active).toContainText(first);
+  await active.getByRole('link').click();
+  await expect(page).toHaveURL(/\/envolvement\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
 });
 
-test('JOIN WAITLIST reveals the form and thanks the visitor', async ({ page }) => {
+test('a visitor asks for the newsletter and is told the same as for any address', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'JOIN WAITLIST' }).click();
+  await page.getByRole('button', { name: 'Get the newsletter' }).click();
   const email = page.getByLabel('Email Address:');
   await expect(email).toHaveAttribute('placeholder', 'Enter your email');
   await email.fill(`fan-${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Thank you!')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'a link to confirm it is on its way' })).toBeVisible();
+});
+
+test('the home page tells its story in the past tense', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Our story so far')).toBeVisible();
+  await expect(page.getByText(/tentative/i)).toHaveCount(0);
+  await expect(page.getByText('Summer 2022')).toBeVisible();
 });
 
 test('the home page links to features and the ambassador application', async ({ page }) => {

@@ -1,9 +1,13 @@
 'use client';
 
+import Link from 'next/link';
+import { CoverImage } from '@/components/envolvement/cover-image';
 import { cn } from '@/components/ui/cn';
-import { formatMoney } from '@/lib/domain/money';
-import { CAROUSEL_INTERVAL_MS, DEMO_OFFERS } from '@/lib/marketing/example-offers';
+import { formatPrice } from '@/lib/domain/money';
+import type { HeroSlide } from '@/lib/marketing/hero-slide';
 import { useCarousel } from './use-carousel';
+
+const CAROUSEL_INTERVAL_MS = 5000;
 
 function PlayPauseIcon({ playing }: { playing: boolean }) {
   return (
@@ -17,52 +21,90 @@ function PlayPauseIcon({ playing }: { playing: boolean }) {
   );
 }
 
+function SlideCover({ slide, first }: { slide: HeroSlide; first: boolean }) {
+  return (
+    <div className="relative">
+      <CoverImage
+        src={slide.cover}
+        category={slide.category ?? undefined}
+        className="h-40 w-full"
+        sizes="384px"
+        priority={first}
+      />
+      <span className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow">
+        {formatPrice(slide.priceCents, slide.currency)}
+      </span>
+      {slide.example && (
+        <span className="absolute top-3 left-3 rounded-full bg-ink/80 px-3 py-1 text-xs font-semibold text-white">
+          Example
+        </span>
+      )}
+    </div>
+  );
+}
+
 function Slide({
-  offer,
+  slide,
   position,
+  count,
   active,
-  currency,
 }: {
-  offer: (typeof DEMO_OFFERS)[number];
+  slide: HeroSlide;
   position: number;
+  count: number;
   active: boolean;
-  currency: string;
 }) {
   return (
     <article
       aria-roledescription="slide"
-      aria-label={`${position} of ${DEMO_OFFERS.length}`}
+      aria-label={`${position} of ${count}`}
       aria-hidden={!active}
       data-testid="carousel-slide"
       data-active={active}
       className="w-full shrink-0 bg-white"
     >
-      <div className="relative h-40 bg-cover bg-center" style={{ backgroundImage: `url(${offer.cover})` }}>
-        <span className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-700 shadow">
-          {formatMoney(Math.round(offer.price * 100), currency)}
-        </span>
-      </div>
-      <div className="space-y-1 p-5">
-        <p className="font-semibold text-ink">{offer.title}</p>
-        <p className="text-sm text-slate-600">{offer.preview}</p>
-        <p className="pt-2 text-xs font-medium text-slate-500">by @{offer.creator}</p>
-      </div>
+      {/* Only the slide on show can take focus: the others are hidden from every reader. */}
+      <Link
+        href={slide.href}
+        tabIndex={active ? undefined : -1}
+        className="group block focus-visible:outline-offset-[-4px]"
+      >
+        <SlideCover slide={slide} first={position === 1} />
+        <div className="space-y-1 p-5">
+          <p
+            data-testid="slide-title"
+            className="line-clamp-1 font-semibold text-ink group-hover:text-brand-700 group-hover:underline"
+          >
+            {slide.title}
+          </p>
+          <p className="line-clamp-2 min-h-10 text-sm text-slate-600">{slide.preview}</p>
+          <p className="flex justify-between gap-2 pt-2 text-xs font-medium text-slate-500">
+            <span className="truncate">by {slide.creator}</span>
+            <span className="shrink-0">
+              {slide.members === null
+                ? 'Publish yours'
+                : `${slide.members} ${slide.members === 1 ? 'member' : 'members'}`}
+            </span>
+          </p>
+        </div>
+      </Link>
     </article>
   );
 }
 
 /**
- * The landing page's sample offers, priced in the site's currency: advances every 5 s and
- * wraps; the dots jump, the button pauses, and it stands still for visitors who ask for
- * reduced motion.
+ * The home page's envolvements (the most joined, or examples while none is published), each a
+ * link to its page: advances every 5 s and wraps; the dots jump, the button pauses, and it
+ * stands still for visitors who ask for reduced motion.
  */
-export function OfferCarousel({ currency }: { currency: string }) {
-  const carousel = useCarousel(DEMO_OFFERS.length, CAROUSEL_INTERVAL_MS);
+export function OfferCarousel({ slides }: { slides: HeroSlide[] }) {
+  const carousel = useCarousel(slides.length, CAROUSEL_INTERVAL_MS);
+  const examples = slides.some((slide) => slide.example);
 
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Sample envolvements"
+      aria-label={examples ? 'Example envolvements' : 'Most joined envolvements'}
       className="w-full max-w-sm min-w-0"
       {...carousel.focusProps}
     >
@@ -72,8 +114,14 @@ export function OfferCarousel({ currency }: { currency: string }) {
           className="flex transition-transform duration-500 ease-out motion-reduce:transition-none"
           style={{ transform: `translateX(-${carousel.index * 100}%)` }}
         >
-          {DEMO_OFFERS.map((offer, i) => (
-            <Slide key={offer.title} offer={offer} position={i + 1} active={i === carousel.index} currency={currency} />
+          {slides.map((slide, i) => (
+            <Slide
+              key={slide.href + slide.title}
+              slide={slide}
+              position={i + 1}
+              count={slides.length}
+              active={i === carousel.index}
+            />
           ))}
         </div>
       </div>
@@ -87,9 +135,9 @@ export function OfferCarousel({ currency }: { currency: string }) {
         >
           <PlayPauseIcon playing={carousel.playing} />
         </button>
-        {DEMO_OFFERS.map((offer, i) => (
+        {slides.map((slide, i) => (
           <button
-            key={offer.title}
+            key={slide.href + slide.title}
             type="button"
             aria-label={`Go to slide ${i + 1}`}
             aria-current={i === carousel.index ? 'true' : undefined}

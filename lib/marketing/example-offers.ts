@@ -1,5 +1,6 @@
-// The five static sample offers of the landing carousel.
-export const DEMO_OFFERS = [
+// The five sample offers the home page's carousel shows, marked as examples, while nothing is
+// published yet (./hero.ts).
+export const EXAMPLE_OFFERS = [
   {
     title: 'Custom character commission',
     preview: 'A full-colour illustration of your original character.',
@@ -36,5 +37,3 @@ export const DEMO_OFFERS = [
     cover: '/demo/qa.svg',
   },
 ] as const;
-
-export const CAROUSEL_INTERVAL_MS = 5000;

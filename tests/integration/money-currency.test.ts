@@ -16,6 +16,7 @@ import { db } from '@/lib/db/client';
 import { listPurchasedEnvolvements } from '@/lib/envolvements/list';
 import { memberPage } from '@/lib/creator/members';
 import { getEnvolvementForViewer } from '@/lib/envolvements/queries';
+import { exampleSlides } from '@/lib/marketing/hero';
 import { emptyWizard, nextHint } from '@/lib/envolvements/wizard';
 import { stepErrors } from '@/lib/envolvements/wizard-check';
 import { composeEmail } from '@/lib/notifications/deliver';
@@ -227,7 +228,7 @@ describe('the pages that show prices, in euros', () => {
       createElement(WizardPreview, { state: { ...emptyWizard(), price: 12 }, creator: creatorFace, currency: 'eur' }),
     );
     expect(preview).toContain('€12.00');
-    const carousel = shown(createElement(OfferCarousel, { currency: siteCurrency() }));
+    const carousel = shown(createElement(OfferCarousel, { slides: exampleSlides(siteCurrency()) }));
     expect(carousel).toContain('€49.99');
     expect(`${step(0)}${step(12)}${preview}${carousel}`).not.toContain('$');
   });

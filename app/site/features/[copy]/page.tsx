@@ -7,19 +7,33 @@ import { cachedCopyOf } from '@/components/marketing/cached-copy';
 
 export const metadata = pageMetadata('/features', {
   title: 'Features',
-  description: 'Collaborate, Connect, Commission, Centralize, Crowdfund and Charity: the six pillars of Envolve.',
+  description: 'Collaborate, Connect, Commission, Centralize and Crowdfund: what Envolve does for creators today.',
 });
 
-const PILLARS = [
+// Each pillar says what works today; what is not built yet says so, and promises no date.
+const PILLARS: Array<{ title: string; text: string; badge?: string }> = [
   {
     title: 'Collaborate',
-    text: 'Make things with your audience: songs, zines, routes and ideas built from their submissions.',
+    text: 'Make things with your audience: members send in text, pictures and links, and you review each one.',
   },
-  { title: 'Connect', text: 'Meet the people who watch you in ranked games, Q&As, photo walks and open mics.' },
-  { title: 'Commission', text: 'Take commissions with clear spots, dates and a review board for every request.' },
-  { title: 'Centralize', text: 'Your offers, updates, buyers and submissions in one place instead of five apps.' },
-  { title: 'Crowdfund', text: 'Fund the next project with backers who follow its progress through your updates.' },
-  { title: 'Charity', text: 'A reduced fee for creators linked to a charity, so more reaches the cause.' },
+  {
+    title: 'Connect',
+    text: 'Post updates to your members and let them comment; they hear of each one in Envolve and by e-mail.',
+  },
+  {
+    title: 'Commission',
+    text: 'Take commissions with a set number of spots, an end date and a review board for every request.',
+  },
+  { title: 'Centralize', text: 'Your envolvements, members, updates, submissions and earnings in one place.' },
+  {
+    title: 'Crowdfund',
+    text: 'Sell spots to back your next project and keep backers posted with updates. Funding goals are not built yet.',
+  },
+  {
+    title: 'Charity',
+    text: 'A reduced fee for creators linked to a charity is an idea we have not built: today every creator pays the same fee.',
+    badge: 'Not available yet',
+  },
 ];
 
 function FeaturesPage() {

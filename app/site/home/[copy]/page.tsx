@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FeatureCard } from '@/components/marketing/feature-card';
 import { HeadedSection } from '@/components/marketing/headed-section';
+import { NewsletterSignUp } from '@/components/marketing/newsletter-sign-up';
 import { OfferCarousel } from '@/components/marketing/offer-carousel';
 import { Team } from '@/components/marketing/team';
 import { JsonLd } from '@/components/seo/json-ld';
-import { Waitlist } from '@/components/marketing/waitlist';
 import { buttonClasses } from '@/components/ui/button';
+import { heroSlides } from '@/lib/marketing/hero';
+import type { HeroSlide } from '@/lib/marketing/hero-slide';
 import { siteLinks } from '@/lib/marketing/site-links';
 import { websiteJsonLd } from '@/lib/seo/json-ld';
 import { siteCurrency } from '@/lib/stripe/config';
@@ -47,13 +49,20 @@ const STEPS = [
   { title: 'Start earning revenue', text: 'Share it. Your audience joins, pays and sends in their submissions.' },
 ];
 
-const ROADMAP = [
-  { when: 'Summer 2022', what: 'Soft launch' },
-  { when: 'September 2022', what: 'Beta' },
-  { when: 'Around 2023', what: 'Launch' },
+// What happened when: the plan of 2022 (soft launch, beta, launch) as it went, and the
+// platform as it runs today, rebuilt from November 2026 (the repository's history).
+const STORY = [
+  { when: 'Summer 2022', what: 'Soft launch', text: 'The first creators opened envolvements to their audiences.' },
+  { when: 'September 2022', what: 'Beta', text: 'Anyone could sign up, create and join.' },
+  { when: '2023', what: 'Launch', text: 'Envolve opened to every creator.' },
+  {
+    when: 'November 2026',
+    what: 'Rebuilt',
+    text: 'Card payments, submissions, updates, comments and notifications on a new platform.',
+  },
 ];
 
-function Hero() {
+function Hero({ slides }: { slides: HeroSlide[] }) {
   return (
     <section className="bg-gradient-to-br from-brand-50 via-white to-pink-50">
       <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
@@ -67,11 +76,11 @@ function Hero() {
             <Link href="/explore" className={buttonClasses('primary', 'lg')}>
               Explore envolvements
             </Link>
-            <Waitlist />
+            <NewsletterSignUp />
           </div>
         </div>
         <div className="flex min-w-0 justify-center">
-          <OfferCarousel currency={siteCurrency()} />
+          <OfferCarousel slides={slides} />
         </div>
       </div>
     </section>
@@ -115,13 +124,14 @@ function GetStarted() {
         </ol>
         <div className="mt-12">
           <h3 className="text-center text-sm font-semibold tracking-widest text-slate-500 uppercase">
-            Tentative roadmap
+            Our story so far
           </h3>
-          <ol className="mx-auto mt-4 flex max-w-2xl flex-col justify-between gap-4 sm:flex-row">
-            {ROADMAP.map((item) => (
+          <ol className="mx-auto mt-4 grid max-w-4xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {STORY.map((item) => (
               <li key={item.when} className="text-center">
                 <p className="font-semibold text-ink">{item.what}</p>
-                <p className="text-sm text-slate-500">{item.when}</p>
+                <p className="text-sm text-brand-700">{item.when}</p>
+                <p className="mt-1 text-sm text-slate-600">{item.text}</p>
               </li>
             ))}
           </ol>
@@ -150,11 +160,12 @@ function AmbassadorCall() {
   );
 }
 
-function HomePage() {
+async function HomePage() {
+  const slides = await heroSlides(siteCurrency());
   return (
     <div>
       <JsonLd data={websiteJsonLd()} />
-      <Hero />
+      <Hero slides={slides} />
       <Features />
       <GetStarted />
       <Team links={siteLinks().people} />
@@ -164,8 +175,9 @@ function HomePage() {
 }
 
 export { generateStaticParams } from '@/components/marketing/cached-copy';
-// Served from the cache for good: it changes only with a new deployment.
-export const revalidate = false;
+// Served from the cache, made again at most once a minute: its carousel shows the most
+// joined envolvements (from the shared cache too, so a miss reads no table).
+export const revalidate = 60;
 export const dynamicParams = true;
 
 export default cachedCopyOf(HomePage);
