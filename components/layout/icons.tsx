@@ -37,6 +37,9 @@ export const SearchIcon = lineIcon(
 export const ChevronLeftIcon = lineIcon(<path d="m15 18-6-6 6-6" />);
 export const ChevronRightIcon = lineIcon(<path d="m9 18 6-6-6-6" />);
 export const MenuIcon = lineIcon(<path d="M4 6h16M4 12h16M4 18h16" />);
+export const HeartIcon = lineIcon(
+  <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />,
+);
 export const BellIcon = lineIcon(
   <>
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />

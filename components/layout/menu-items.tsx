@@ -2,11 +2,13 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { CompassIcon, HomeIcon, InfoIcon, MailIcon, PlusIcon, SearchIcon, UserIcon } from './icons';
+import { CompassIcon, HeartIcon, HomeIcon, InfoIcon, MailIcon, PlusIcon, SearchIcon, UserIcon } from './icons';
 
 const ITEMS = [
   { href: '/', label: 'Home', Icon: HomeIcon },
   { href: '/explore', label: 'Explore', Icon: CompassIcon },
+  // Signed out, it asks to sign in and comes back.
+  { href: '/following', label: 'Following', Icon: HeartIcon },
   { href: '/create', label: 'Create', Icon: PlusIcon },
   { href: '/profile', label: 'Profile', Icon: UserIcon },
   { href: '/profile/search', label: 'Find people', Icon: SearchIcon },

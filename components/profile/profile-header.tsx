@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { OwnFollowerCount } from '@/components/follows/own-follower-count';
+import { ProfileFollow } from '@/components/follows/profile-follow';
 import { Avatar } from '@/components/layout/avatar';
 import { Picture } from '@/components/ui/picture';
 import type { ProfileCounts as Counts } from '@/lib/domain/profile-counts';
@@ -11,6 +13,7 @@ import { ProfileCounts } from './profile-counts';
 
 type ProfileHeaderProps = {
   user: {
+    id: string;
     name: string;
     nickname: string;
     picture: string | null;
@@ -88,6 +91,8 @@ export function ProfileHeader({ user, counts, email, editable, children }: Profi
             </p>
             {email && <p className="text-sm text-slate-500">{email}</p>}
             <ProfileCounts counts={counts} />
+            {/* Its owner's follower count; anyone else's Follow, from their part of the page. */}
+            {editable === 'own' ? <OwnFollowerCount userId={user.id} /> : <ProfileFollow />}
             <OwnerOnly editable={editable}>
               <SettingsNav />
             </OwnerOnly>

@@ -8,6 +8,7 @@ import { NOTIFICATION_COLUMNS } from '@/lib/notifications/service';
 import {
   comments,
   envolvements,
+  follows,
   notifications,
   payments,
   posts,
@@ -114,6 +115,16 @@ const readSpotWaits = readPart(spotWaits, spotWaits.userId, spotWaits.envolvemen
 });
 
 // Not where the money went (the creator's Stripe account) nor the platform's fee: those are theirs.
+// The creators the account follows, by id and handle, in the order it followed them (who
+// follows the account is theirs to tell, not its).
+const readFollows = (userId: string) =>
+  db()
+    .select({ creatorId: follows.creatorId, handle: users.nickname, followedAt: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.creatorId))
+    .where(eq(follows.followerId, userId))
+    .orderBy(asc(follows.createdAt), asc(follows.creatorId));
+
 const readPayments = readPart(payments, payments.buyerId, payments.envolvementId, {
   id: payments.id,
   envolvementId: payments.envolvementId,
@@ -165,15 +176,17 @@ async function readAccountData(userId: string) {
     readComments(userId),
     readNotifications(userId),
     getPreferences(userId),
+    readFollows(userId),
   ]);
   if (!profile) return null;
-  const [own, updates, memberships, waiting, paid, sent, written, told, emailSettings] = parts;
+  const [own, updates, memberships, waiting, paid, sent, written, told, emailSettings, following] = parts;
   return {
     profile,
     envolvements: own,
     updates,
     memberships,
     spotWaits: waiting,
+    following,
     payments: paid,
     submissions: sent,
     comments: written,

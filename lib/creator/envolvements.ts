@@ -17,6 +17,7 @@ import { PAID_EARLY_ACCESS, PAID_NEEDS_PAYOUTS } from '@/lib/domain/payment-mess
 import { isStripeConfigured } from '@/lib/stripe/client';
 import { cancelOpenIntents, withdrawReasonOf, type WithdrawReason } from '@/lib/payments/withdraw';
 import { canSellPaid } from '@/lib/payouts/service';
+import { announceToFollowers } from '@/lib/follows/announce';
 import { notifySubmissionsOpened, notifyUpdate } from '@/lib/notifications/events';
 import { openSubmissionsIn } from '@/lib/submissions/service';
 import { tellFirstWaiting } from '@/lib/spot-waits/service';
@@ -183,6 +184,7 @@ export async function updateEnvolvement(
       const opened = spotsOpened(spotsOf(existing), spotsOf({ ...existing, ...changes }));
       if (opened !== 0) await tellFirstWaiting(tx, id, opened);
       if (changes.submissionsActive && !existing.submissionsActive) await notifySubmissionsOpened(tx, id);
+      if (changes.isActive && !existing.isActive) await announceToFollowers(tx, id);
       // Is a checkout opened at the old terms outdated under the new? The rule fulfilment applies too.
       return withdrawReasonOf(
         { ...existing, ...changes },
@@ -205,7 +207,8 @@ export async function updateEnvolvement(
 /**
  * Publishes a draft or takes a published envolvement back to draft. Members who joined
  * keep their access either way; only new people stop finding it, and checkouts open
- * when it went back to draft are canceled.
+ * when it went back to draft are canceled. Its creator's followers are told the first time
+ * it is published.
  */
 export async function setEnvolvementActive(
   viewer: Viewer,
@@ -215,7 +218,11 @@ export async function setEnvolvementActive(
   const row = await getOwnEnvolvementOrThrow(viewer, id, active ? 'publish' : 'unpublish');
   assertNotRemoved(row);
   if (row.isActive !== active) {
-    await db().update(envolvements).set({ isActive: active, updatedAt: new Date() }).where(eq(envolvements.id, id));
+    // Its followers hear of a first publication with it, or not at all.
+    await db().transaction(async (tx) => {
+      await tx.update(envolvements).set({ isActive: active, updatedAt: new Date() }).where(eq(envolvements.id, id));
+      if (active) await announceToFollowers(tx, id);
+    });
     envolvementChanged(id, viewer.id);
     // Checkouts open when it went back to draft can no longer be paid (see updateEnvolvement).
     if (!active) await cancelOpenIntents(id, 'unpublished');

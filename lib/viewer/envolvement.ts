@@ -2,7 +2,9 @@ import 'server-only';
 import type { Viewer } from '@/lib/auth/types';
 import { memberPage } from '@/lib/creator/members';
 import { getRemovalImpact } from '@/lib/creator/removal';
+import { isDeletedUserId } from '@/lib/domain/deleted-member';
 import { getEnvolvementView, type EnvolvementView } from '@/lib/envolvements/queries';
+import { isFollowing } from '@/lib/follows/service';
 import { offerViewerOf } from '@/lib/envolvements/offer-viewer';
 import { isPublished, offerAction, visibilityFor } from '@/lib/envolvements/rules';
 import { mayWaitForSpot } from '@/lib/spot-waits/rules';
@@ -35,8 +37,10 @@ async function partOf(view: EnvolvementView, viewer: Viewer | null): Promise<Env
   const viewerId = viewer?.id ?? null;
   const isCreator = viewerId === envolvement.userID;
   const mayWait = viewerId !== null && mayWaitForSpot(envolvement, viewerId);
-  const [waiting, creatorTools, tabs] = await Promise.all([
+  const mayFollow = !isCreator && !isDeletedUserId(envolvement.userID);
+  const [waiting, following, creatorTools, tabs] = await Promise.all([
     mayWait ? isWaiting(envolvement._id, viewerId) : false,
+    mayFollow && viewerId !== null ? isFollowing(viewerId, envolvement.userID) : false,
     isCreator && !envolvement.removed ? getRemovalImpact(envolvement._id) : null,
     viewer && view.mayReadActivity ? tabsFor(view, viewer, isCreator) : null,
   ]);
@@ -47,6 +51,7 @@ async function partOf(view: EnvolvementView, viewer: Viewer | null): Promise<Env
     action: offerAction(envolvement, offerViewerOf(viewerId)),
     wait: mayWait ? { envolvementId: envolvement._id, waiting } : null,
     isCreator,
+    follow: mayFollow ? { creatorId: envolvement.userID, following } : null,
     creatorTools,
     editable: creatorTools ? envolvement : null,
     membership: envolvement.membership,

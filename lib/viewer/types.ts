@@ -61,6 +61,8 @@ export type EnvolvementPart = {
   /** Set where the viewer may wait for a sold-out offer's next spot, and whether they do. */
   wait: { envolvementId: string; waiting: boolean } | null;
   isCreator: boolean;
+  /** Following its creator, for anyone but the creator (a visitor is asked to sign in); null for them. */
+  follow: { creatorId: string; following: boolean } | null;
   /** For its creator: Publish, Edit and Delete, and what deleting would do. */
   creatorTools: RemovalImpact | null;
   /** For its creator: the envolvement as the edit form starts from it. */
@@ -72,7 +74,17 @@ export type EnvolvementPart = {
 };
 
 /** A profile's page for one viewer: its owner is shown the way to change it. */
-export type ProfilePart = { kind: 'profile'; userId: string; isOwner: boolean };
+export type ProfilePart = {
+  kind: 'profile';
+  userId: string;
+  isOwner: boolean;
+  /** Whether anyone is signed in: a visitor's Follow asks them to sign in first. */
+  signedIn: boolean;
+  /** Whether the viewer follows this profile's owner; false for the owner and for visitors. */
+  following: boolean;
+  /** How many follow them: for the owner alone, null for anyone else. */
+  followers: number | null;
+};
 
 /** An envolvement page that is not public (a draft, a removed one): whether this viewer may open it. */
 export type PrivateEnvolvementPart = { kind: 'private-envolvement'; id: string; mayOpen: boolean };

@@ -167,6 +167,7 @@ describe('the export job and the file', () => {
       'updates',
       'memberships',
       'spotWaits',
+      'following',
       'payments',
       'submissions',
       'comments',
@@ -224,7 +225,13 @@ describe('the export job and the file', () => {
       ['comment_replied', 'Maya Chen replied to your comment on Kick-off'],
       ['member_joined', 'Bob Stone joined Sam’s club'],
     ]);
-    expect(file.emailSettings).toEqual({ members: true, updates: false, submissions: true, comments: true });
+    expect(file.emailSettings).toEqual({
+      members: true,
+      updates: false,
+      submissions: true,
+      comments: true,
+      following: true,
+    });
     // Sam's data only: nobody else's address, nor another member's comment.
     const text = JSON.stringify(file);
     for (const address of [maya.email, bob.email]) expect(text).not.toContain(address);

@@ -184,7 +184,7 @@ describe('preferences', () => {
     const [quiet, loud] = members;
     expect(await setPreferences(quiet, { updates: false })).toMatchObject({
       status: 200,
-      body: { members: true, updates: false, submissions: true, comments: true },
+      body: { members: true, updates: false, submissions: true, comments: true, following: true },
     });
 
     expect((await postUpdate(creator, row.id, 'Week one')).status).toBe(201);
@@ -226,7 +226,7 @@ describe('one-click unsubscribe', () => {
   const post = (url: string, body: string, type = 'application/x-www-form-urlencoded') =>
     call('POST', url, { body, headers: { 'content-type': type, origin: 'https://mail.example.net' } });
   const oneClick = (url: string) => post(url, 'List-Unsubscribe=One-Click');
-  const everything = { members: true, updates: true, submissions: true, comments: true };
+  const everything = { members: true, updates: true, submissions: true, comments: true, following: true };
   const INVALID = {
     error: 'This unsubscribe link is not valid. Change your e-mail settings on your account page.',
     code: 'bad_request',

@@ -27,7 +27,7 @@ const removeIt = (id: string) =>
 
 describe('GET /api/me?page=/envolvement/{id}', () => {
   it('asks a visitor to sign in, and keeps the member tabs and the tools from them', async () => {
-    const { row } = await createWithMembers(1);
+    const { creator, row } = await createWithMembers(1);
     expect(await partsOf(`/envolvement/${row.id}`)).toEqual({
       kind: 'envolvement',
       id: row.id,
@@ -39,6 +39,7 @@ describe('GET /api/me?page=/envolvement/{id}', () => {
       },
       wait: null,
       isCreator: false,
+      follow: { creatorId: creator.id, following: false },
       creatorTools: null,
       editable: null,
       membership: null,
@@ -158,9 +159,10 @@ describe('GET /api/me?page=/profile/{user}', () => {
     const maya = await createUser({ id: 'local|maya-parts', nickname: 'maya_parts' });
     const sam = await createUser();
     for (const path of ['/profile/maya-parts', `/profile/${encodeURIComponent('local|maya-parts')}`]) {
-      expect(await partsOf(path, maya)).toEqual({ kind: 'profile', userId: maya.id, isOwner: true });
-      expect(await partsOf(path, sam)).toEqual({ kind: 'profile', userId: maya.id, isOwner: false });
-      expect(await partsOf(path)).toEqual({ kind: 'profile', userId: maya.id, isOwner: false });
+      const part = { kind: 'profile', userId: maya.id, following: false };
+      expect(await partsOf(path, maya)).toEqual({ ...part, isOwner: true, signedIn: true, followers: 0 });
+      expect(await partsOf(path, sam)).toEqual({ ...part, isOwner: false, signedIn: true, followers: null });
+      expect(await partsOf(path)).toEqual({ ...part, isOwner: false, signedIn: false, followers: null });
     }
   });
 });

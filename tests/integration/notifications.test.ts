@@ -461,7 +461,7 @@ describe('POST /api/notifications/read-all', () => {
 });
 
 describe('/api/notifications/preferences', () => {
-  const ALL_ON = { members: true, updates: true, submissions: true, comments: true };
+  const ALL_ON = { members: true, updates: true, submissions: true, comments: true, following: true };
   const get = (as: TestUser | null) => answer(call('GET', '/api/notifications/preferences', { as }));
   const put = (as: TestUser | null, json: unknown) =>
     answer(call('PUT', '/api/notifications/preferences', { as, json }));
@@ -473,9 +473,15 @@ describe('/api/notifications/preferences', () => {
     expect(await put(me, { members: false })).toEqual({ status: 200, body: { ...ALL_ON, members: false } });
     expect(await put(me, { comments: false, updates: false })).toEqual({
       status: 200,
-      body: { members: false, updates: false, submissions: true, comments: false },
+      body: { members: false, updates: false, submissions: true, comments: false, following: true },
     });
-    expect((await get(me)).body).toEqual({ members: false, updates: false, submissions: true, comments: false });
+    expect((await get(me)).body).toEqual({
+      members: false,
+      updates: false,
+      submissions: true,
+      comments: false,
+      following: true,
+    });
     expect(await put(me, ALL_ON)).toEqual({ status: 200, body: ALL_ON });
     expect((await get(other)).body).toEqual(ALL_ON);
     expect(await db().select().from(notificationPreferences)).toHaveLength(1);
@@ -491,9 +497,9 @@ describe('/api/notifications/preferences', () => {
       return res.body;
     };
     expect(await bad({})).toEqual({
-      error: 'Send at least one of members, updates, submissions, comments',
+      error: 'Send at least one of members, updates, submissions, comments, following',
       code: 'bad_request',
-      fields: { _: 'Send at least one of members, updates, submissions, comments' },
+      fields: { _: 'Send at least one of members, updates, submissions, comments, following' },
     });
     expect(await bad({ members: 'yes' })).toEqual({
       error: 'members must be true or false',
@@ -506,7 +512,7 @@ describe('/api/notifications/preferences', () => {
       code: 'bad_request',
       fields: { _: unknown },
     });
-    const notObject = 'Send the e-mail settings as an object of members, updates, submissions, comments';
+    const notObject = 'Send the e-mail settings as an object of members, updates, submissions, comments, following';
     for (const json of [[true], null, 'members', true]) {
       expect(await bad(json)).toEqual({ error: notObject, code: 'bad_request', fields: { _: notObject } });
     }

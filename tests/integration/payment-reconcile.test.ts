@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db/client';
-import { BUILD_DATA_EXPORTS, DELIVER_EMAILS, RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
+import { BUILD_DATA_EXPORTS, DELIVER_EMAILS, FOLLOW_DIGESTS, RECONCILE_PAYMENTS, startJobs } from '@/lib/jobs';
 import { redirectLogs } from '@/lib/log';
 import { reconcilePayments } from '@/lib/payments/reconcile';
 import { paymentRefunds, payments, purchases } from '@/models';
@@ -257,6 +257,7 @@ describe('startJobs', () => {
       expect(schedules.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
         expect.objectContaining({ name: BUILD_DATA_EXPORTS, cron: '* * * * *' }),
         expect.objectContaining({ name: DELIVER_EMAILS, cron: '* * * * *' }),
+        expect.objectContaining({ name: FOLLOW_DIGESTS, cron: '* * * * *' }),
         expect.objectContaining({ name: RECONCILE_PAYMENTS, cron: '*/10 * * * *' }),
       ]);
       const jobId = await jobs.boss.send(RECONCILE_PAYMENTS, {});

@@ -24,7 +24,7 @@ afterEach(() => {
 
 const DAY = 86_400_000;
 const SETTINGS_LINK = '<a class="font-medium text-brand-700 hover:underline" href="/account#notifications">';
-const everything = { members: true, updates: true, submissions: true, comments: true };
+const everything = { members: true, updates: true, submissions: true, comments: true, following: true };
 const INVALID = {
   error: 'This unsubscribe link is not valid. Change your e-mail settings on your account page.',
   code: 'bad_request',
