@@ -42,7 +42,7 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type TextName = 'title' | 'previewText' | 'description';
+type TextName = 'title' | 'previewText' | 'description' | 'welcomeMessage';
 
 /** A text of the envolvement, with its count against its limit under it. */
 function CountedField({
@@ -128,6 +128,13 @@ export function BasicsStep(props: StepProps) {
       </CountedField>
       <CountedField name="description" label="Description" state={state} errors={errors}>
         <Textarea className="min-h-32" {...textBox('description', props)} placeholder="Everything people should know" />
+      </CountedField>
+      <CountedField name="welcomeMessage" label="Welcome message (optional)" state={state} errors={errors}>
+        <Textarea
+          {...textBox('welcomeMessage', props)}
+          placeholder="Shown to each new member once they join, and sent in their welcome e-mail"
+          onBlur={() => touch('welcomeMessage')}
+        />
       </CountedField>
       <CoverUploader
         id="cover"

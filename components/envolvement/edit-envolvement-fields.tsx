@@ -17,6 +17,7 @@ type PartProps = { form: EditForm; set: SetEditField; fields: FieldErrors };
 const LONG_TEXTS = [
   { key: 'previewText', id: 'edit-preview', label: 'Preview text' },
   { key: 'description', id: 'edit-description', label: 'Description' },
+  { key: 'welcomeMessage', id: 'edit-welcome', label: 'Welcome message (optional)' },
 ] as const;
 
 export function EditTextFields({ form, set, fields }: PartProps) {

@@ -18,6 +18,8 @@ export function initialEditForm(e: EnvolvementDto) {
     title: e.title,
     previewText: e.previewText,
     description: e.description,
+    // Only its creator and members are sent it; the edit form starts from the creator's copy.
+    welcomeMessage: e.welcomeMessage ?? '',
     imgUrl: e.imgUrl,
     price: e.price.free ? '' : String(e.price.price),
     quantity: e.quantity.unlimited ? '' : String(e.quantity.quantity),
@@ -41,6 +43,7 @@ export function toEditBody(form: EditForm) {
     title: form.title,
     previewText: form.previewText,
     description: form.description,
+    welcomeMessage: form.welcomeMessage,
     imgUrl: form.imgUrl,
     price: price === '' ? { price: null, free: true } : { price: Number(price), free: Number(price) === 0 },
     quantity: quantity === '' ? { quantity: null, unlimited: true } : { quantity: Number(quantity), unlimited: false },

@@ -39,10 +39,12 @@ import type { ActivityPostDto, EnvolvementDto } from '@/lib/envolvements/types';
 
 /** The columns that describe an envolvement, the same whether created or edited. */
 function describedBy(
-  input: Pick<CreateEnvolvementInput, 'title' | 'previewText' | 'description' | 'imgUrl' | 'categories'>,
+  input: Pick<CreateEnvolvementInput, 'title' | 'previewText' | 'description' | 'imgUrl' | 'categories'> & {
+    welcomeMessage?: string;
+  },
 ) {
-  const { title, previewText, description, imgUrl, categories } = input;
-  return { title, previewText, description, imgUrl, categories };
+  const { title, previewText, description, imgUrl, categories, welcomeMessage } = input;
+  return { title, previewText, description, imgUrl, categories, welcomeMessage };
 }
 
 /**

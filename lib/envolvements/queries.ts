@@ -79,6 +79,8 @@ export async function getEnvolvementView(
     visibleBuyerIds: buyers,
     activityPost: activity,
     membership,
+    // For those who may read its activity: its creator and members in good standing.
+    ...(readable ? { welcomeMessage: found.row.welcomeMessage } : {}),
   });
   return { envolvement, mayReadActivity: readable };
 }

@@ -37,13 +37,15 @@ type Extras = {
   visibleBuyerIds: string[];
   activityPost?: ActivityPostDto[];
   membership?: MembershipDto | null;
+  /** Given only where the viewer may read it (its creator and members). */
+  welcomeMessage?: string;
 };
 
 /** Maps a row to the spec's shape. */
 export function toEnvolvementDto(
   row: EnvolvementRow,
   creator: Author,
-  { visibleBuyerIds, activityPost = [], membership = null }: Extras,
+  { visibleBuyerIds, activityPost = [], membership = null, welcomeMessage }: Extras,
 ): EnvolvementDto {
   return {
     // What a card shows, then the rest of the spec's shape.
@@ -67,6 +69,7 @@ export function toEnvolvementDto(
     },
     purchasedUserIDs: visibleBuyerIds,
     activityPost,
+    ...(welcomeMessage === undefined ? {} : { welcomeMessage }),
   };
 }
 

@@ -71,6 +71,8 @@ export type EnvolvementDto = {
   removed: boolean;
   /** The viewer's latest membership, where the list knows it. */
   membership: MembershipDto | null;
+  /** The creator's word to new members: sent to its creator and members only, never to the cache. */
+  welcomeMessage?: string;
 };
 
 /** A row of the creator's member list (GET /api/post/{id}/members). */

@@ -16,6 +16,7 @@ export type WizardState = {
   title: string;
   previewText: string;
   description: string;
+  welcomeMessage: string;
   imgUrl: string;
   categories: Category[];
   price: number;
@@ -37,6 +38,7 @@ export function emptyWizard(): WizardState {
     title: '',
     previewText: '',
     description: '',
+    welcomeMessage: '',
     imgUrl: '',
     categories: [],
     price: 0,
@@ -148,6 +150,7 @@ export function toCreationBody(state: WizardState) {
     title: state.title.trim(),
     previewText: state.previewText.trim(),
     description: state.description.trim(),
+    welcomeMessage: state.welcomeMessage.trim(),
     file: '',
     price: { price: state.price, free },
     quantity: { quantity: state.unlimited ? 0 : state.quantity, unlimited: state.unlimited, currentEnvolves: 0 },
@@ -180,6 +183,7 @@ const FIELD_STEP: Record<string, number> = {
   title: 1,
   previewText: 1,
   description: 1,
+  welcomeMessage: 1,
   imgUrl: 1,
   categories: 1,
   price: 2,

@@ -12,6 +12,7 @@ export const LIMITS = {
   priceMax: 10000,
   imgUrl: 2000,
   submissionDescription: 2000,
+  welcomeMessage: 1000,
   updateTitle: 200,
   updateDescription: 4000,
 } as const;
@@ -32,6 +33,7 @@ export const MESSAGES = {
   previewRequired: 'Preview text is required',
   previewTooLong: `Preview text must be ${LIMITS.previewText} characters or fewer`,
   descriptionTooLong: `Description must be ${LIMITS.description} characters or fewer`,
+  welcomeMessageTooLong: `Welcome message must be ${LIMITS.welcomeMessage} characters or fewer`,
   categoryRequired: 'At least one category is required',
   categoryEditRequired: 'Please select at least one category',
   tooManyCategories: `Choose at most ${LIMITS.categoriesMax} categories`,

@@ -76,6 +76,15 @@ const description = z._default(
   '',
 );
 
+// Said to each new member once they join; empty for none.
+const welcomeMessage = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(LIMITS.welcomeMessage, MESSAGES.welcomeMessageTooLong),
+    checkText('Welcome message', { multiline: true }),
+  );
+
 // Dollars as the spec sends them; null, empty or 0 means free. A paid price is what Stripe
 // takes: at least 50 cents, whole cents, and at most 10,000.00. The limits are said in
 // `currency`, the one the price is in.
@@ -188,6 +197,7 @@ export const createEnvolvementSchema = perCurrency((currency) =>
       title,
       previewText,
       description,
+      welcomeMessage: z._default(welcomeMessage, ''),
       imgUrl,
       categories: categories(MESSAGES.categoryRequired),
       price: z._default(z.object({ price: priceDollarsIn(currency), free: z._default(z.boolean(), true) }), {
@@ -248,6 +258,8 @@ export const editEnvolvementSchema = perCurrency((currency) =>
       title,
       previewText,
       description,
+      // Left out, it stays as it is: only a form that shows it sends it.
+      welcomeMessage: z.optional(welcomeMessage),
       imgUrl,
       categories: categories(MESSAGES.categoryEditRequired),
       price: z._default(z.nullable(z.object({ price: priceDollarsIn(currency), free: z.optional(z.boolean()) })), null),
