@@ -2,6 +2,7 @@ import 'server-only';
 import type PgBoss from 'pg-boss';
 import { logInfo } from '@/lib/log';
 import { deliverDueEmails, hasDueEmail } from '@/lib/notifications/deliver';
+import { deliverMemberMail, hasDueMemberMail } from '@/lib/notifications/member-mail';
 import { deliverAccountMail, hasDueAccountMail } from '@/lib/users/account-mail';
 import { hasAddressesToLookUp, lookUpAddresses } from '@/lib/users/address-lookups';
 import { startPolledJob, withinBudget } from './queues';
@@ -25,7 +26,10 @@ export function startMailer(boss: PgBoss, stopping: AbortSignal): Promise<() => 
     retryLimit: 3,
     expireInSeconds: EXPIRE_SECONDS,
     pollSeconds: Number(process.env.MAIL_POLL_SECONDS ?? 5),
-    isDue: async () => (await Promise.all([hasAddressesToLookUp(), hasDueAccountMail(), hasDueEmail()])).some(Boolean),
+    isDue: async () =>
+      (await Promise.all([hasAddressesToLookUp(), hasDueAccountMail(), hasDueMemberMail(), hasDueEmail()])).some(
+        Boolean,
+      ),
     pollLog: 'mail.poll',
     run: async () => {
       const signal = withinBudget(stopping, RUN_SECONDS);
@@ -33,9 +37,13 @@ export function startMailer(boss: PgBoss, stopping: AbortSignal): Promise<() => 
       // requests that name an address (sign-ups, resets) are looked up before, into messages.
       await lookUpAddresses({ signal });
       const account = await deliverAccountMail({ signal });
+      // Then a member's welcome and receipts, which they look for right after joining or paying.
+      const member = await deliverMemberMail({ signal });
       const report = await deliverDueEmails({ signal });
       if (account.sent || account.failed || account.retried)
         logInfo('mail', 'delivered', { report: account, outbox: 'account' });
+      if (member.sent || member.failed || member.retried)
+        logInfo('mail', 'delivered', { report: member, outbox: 'member' });
       if (report.sent || report.failed || report.retried) logInfo('mail', 'delivered', { report });
     },
   });

@@ -27,7 +27,7 @@ const BATCH = 20;
 
 export type Outbox<Row extends ClaimedRow> = {
   /** The table, and the column that names a row. */
-  table: 'email_outbox' | 'account_mail' | 'follow_digests';
+  table: 'email_outbox' | 'account_mail' | 'member_mail' | 'follow_digests';
   key: 'notification_id' | 'id';
   /** For the logs. */
   scope: string;

@@ -11,6 +11,7 @@ import { CHECKOUT_REFUSALS, checkoutDecision, REMOVED_MESSAGE, type CheckoutDeci
 import { AppError } from '@/lib/http/errors';
 import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
 import { notifyPaid } from '@/lib/notifications/events';
+import { queuePaymentReceipt, queueWelcome, welcomeMailSql } from '@/lib/notifications/member-mail';
 import { kindSql, notificationCtes } from '@/lib/notifications/write';
 import { envolvements, purchases, spotWaits, users, type EnvolvementRow } from '@/models';
 import { endWait } from '@/lib/spot-waits/service';
@@ -76,15 +77,23 @@ export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
     )
     .returning({ id: envolvements.id });
   if (taken.length === 0) return false;
-  await tx.insert(purchases).values({
-    envolvementId: grant.envolvementId,
-    userId: grant.userId,
-    amountCents: grant.amountCents,
-    currency: grant.currency,
-    paymentIntentId: grant.paymentIntentId ?? null,
-  });
+  const [joined] = await tx
+    .insert(purchases)
+    .values({
+      envolvementId: grant.envolvementId,
+      userId: grant.userId,
+      amountCents: grant.amountCents,
+      currency: grant.currency,
+      paymentIntentId: grant.paymentIntentId ?? null,
+    })
+    .returning({ id: purchases.id });
   await endWait(tx, grant.envolvementId, grant.userId);
-  if (grant.paymentIntentId) await notifyPaid(tx, grant);
+  // The member's welcome and receipt are queued here and sent once this commits.
+  await queueWelcome(tx, joined!.id);
+  if (grant.paymentIntentId) {
+    await notifyPaid(tx, grant);
+    await queuePaymentReceipt(tx, grant.paymentIntentId);
+  }
   return true;
 }
 
@@ -141,8 +150,8 @@ type ClaimRow = {
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Omit<Grant, 'currency'>) {
-  // The creator hears of the join in the same statement that makes it, and whoever joined
-  // leaves the list of those waiting for a spot.
+  // The creator hears of the join in the same statement that makes it, whoever joined
+  // leaves the list of those waiting for a spot, and their welcome e-mail is queued.
   const told = notificationCtes(sql`
     select e.creator_id, u.id, ${kindSql(amountCents > 0 ? 'member_paid' : 'member_joined')}, e.id,
       ${publicNameSql(alias(users, 'u'))} || ' joined ' || e.title, '/envolvement/' || e.id || '?tab=members'
@@ -158,7 +167,8 @@ async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Om
     ), joined as (
       insert into ${purchases} (envolvement_id, user_id, amount_cents, currency, payment_intent_id)
       select id, ${userId}, ${amountCents}, currency, ${paymentIntentId ?? null} from spot
-      returning id
+      returning id, user_id, envolvement_id
+    ), welcomed as (${welcomeMailSql(sql`joined`)}
     ), unwaited as (
       delete from ${spotWaits} w
       where w.envolvement_id = ${envolvementId}::uuid and w.user_id = ${userId} and exists (select 1 from joined)

@@ -6,6 +6,7 @@ import { AppError } from '@/lib/http/errors';
 import { feeRefundedCents } from '@/lib/domain/fees';
 import { earningsEntries, envolvements, payments, paymentStatusChanges, purchases, type PaymentRow } from '@/models';
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '@/lib/domain/payment-status';
+import { queueRefundReceipt } from '@/lib/notifications/member-mail';
 import { notifyRefunded } from '@/lib/notifications/events';
 import { tellFirstWaiting } from '@/lib/spot-waits/service';
 import type { Tx } from '@/lib/db/client';
@@ -125,6 +126,7 @@ export async function moveLedger(
       .where(eq(payments.id, paymentId))
       .returning();
     await recordEarnings(tx, current, payment!);
+    await queueRefundReceiptOf(tx, current, payment!);
     if (move.state.status === 'refunded' || move.state.status === 'dispute_lost') {
       const ended = await tx
         .update(purchases)
@@ -180,6 +182,18 @@ async function recordEarnings(tx: Tx, before: PaymentRow, after: PaymentRow): Pr
     });
   }
   await tx.insert(earningsEntries).values(entries).onConflictDoNothing();
+}
+
+// The buyer's receipt of money that went back in this move, sent by the mail job once the
+// ledger's transaction commits. The fee returned is worked out as the earnings work it out.
+async function queueRefundReceiptOf(tx: Tx, before: PaymentRow, after: PaymentRow): Promise<void> {
+  if (after.amountRefundedCents <= before.amountRefundedCents) return;
+  const fee = (total: number) => feeRefundedCents(after.applicationFeeCents, after.amountCents, total);
+  await queueRefundReceipt(tx, {
+    paymentId: after.id,
+    refundedBefore: before.amountRefundedCents,
+    feeRefundedCents: fee(after.amountRefundedCents) - fee(before.amountRefundedCents),
+  });
 }
 
 /**

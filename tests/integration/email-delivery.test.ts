@@ -512,9 +512,14 @@ describe('the job queue', () => {
         expect.objectContaining({ name: DELIVER_EMAILS, cron: '* * * * *' }),
       );
       const { creator, fan, row } = await aJoin();
-      await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 15 * SECOND, interval: 100 });
-      expect(smtp.received[0]!.envelope.to).toEqual([creator.email]);
-      expect(smtp.received[0]!.parsed.subject).toBe(`${fan.name} joined ${row.title}`);
+      // The same run sends the fan their welcome (lib/notifications/member-mail.ts).
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(2), { timeout: 15 * SECOND, interval: 100 });
+      expect(smtp.received.map(({ envelope, parsed }) => [envelope.to, parsed.subject])).toEqual(
+        expect.arrayContaining([
+          [[creator.email], `${fan.name} joined ${row.title}`],
+          [[fan.email], `Welcome to ${row.title}`],
+        ]),
+      );
       await vi.waitFor(async () => expect(await onlyRow()).toMatchObject({ status: 'sent' }), {
         timeout: 5 * SECOND,
         interval: 100,
@@ -522,6 +527,6 @@ describe('the job queue', () => {
     } finally {
       await jobs.stop();
     }
-    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(2);
   });
 });
