@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { CoverImage } from '@/components/envolvement/cover-image';
+import { WelcomePanel } from '@/components/envolvement/welcome-panel';
 import { buttonClasses } from '@/components/ui/button';
 import { handleLabel } from '@/lib/domain/deleted-member';
 import { formatMoney } from '@/lib/domain/money';
@@ -10,8 +11,11 @@ import { usePurchase, type Payment } from './use-purchase';
 
 const RECEIPT_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** What the page says of the receipt e-mail, as this server sends it (receiptNote). */
+export type ReceiptNote = { text: string; mailbox: string | null };
+
 /** The receipt of a succeeded payment: what, to whom, when, and where it stands. */
-function Receipt({ payment, creator }: { payment: Payment; creator: string }) {
+function Receipt({ payment, creator, note }: { payment: Payment; creator: string; note: ReceiptNote }) {
   return (
     <dl
       data-testid="receipt"
@@ -29,13 +33,20 @@ function Receipt({ payment, creator }: { payment: Payment; creator: string }) {
       <dd className="text-ink" data-testid="payment-state">
         {PAYMENT_STATUS_LABELS[payment.status]}
       </dd>
-      <dd className="col-span-2 pt-1 text-xs text-slate-500">Stripe e-mails you a receipt for this payment.</dd>
+      <dd className="col-span-2 pt-1 text-xs text-slate-500" data-testid="receipt-note">
+        {note.text}{' '}
+        {note.mailbox && (
+          <Link href={note.mailbox} className="underline">
+            Open the mailbox
+          </Link>
+        )}
+      </dd>
     </dl>
   );
 }
 
 /** What became of the payment, as its heading and a line under it. */
-function PaymentOutcome({ payment, creator }: { payment: Payment; creator: string }) {
+function PaymentOutcome({ payment, creator, note }: { payment: Payment; creator: string; note: ReceiptNote }) {
   const { refundReason, status } = payment;
   const amount = formatMoney(payment.amount, payment.currency);
   if (refundReason) {
@@ -58,7 +69,7 @@ function PaymentOutcome({ payment, creator }: { payment: Payment; creator: strin
         <p className="mt-2 text-slate-600">
           Amount paid: <strong data-testid="amount-paid">{amount}</strong>
         </p>
-        <Receipt payment={payment} creator={creator} />
+        <Receipt payment={payment} creator={creator} note={note} />
       </>
     );
   }
@@ -90,7 +101,7 @@ function LoadFailed() {
 }
 
 /** The thank-you page: loads the purchase with up to 3 attempts, 1 s apart. */
-export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
+export function Completion({ paymentIntentId, receiptNote }: { paymentIntentId: string; receiptNote: ReceiptNote }) {
   const { purchase, failed } = usePurchase(paymentIntentId);
   if (failed) return <LoadFailed />;
   if (!purchase) {
@@ -101,11 +112,12 @@ export function Completion({ paymentIntentId }: { paymentIntentId: string }) {
       />
     );
   }
-  const { envolvement, payment } = purchase;
+  const { envolvement, payment, welcome } = purchase;
   const paid = !payment.refundReason && grantsAccess(payment.status);
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-      <PaymentOutcome payment={payment} creator={envolvement.username} />
+      <PaymentOutcome payment={payment} creator={envolvement.username} note={receiptNote} />
+      {paid && welcome && <WelcomePanel welcome={welcome} creatorName={envolvement.creatorName} className="mt-6" />}
       <CoverImage src={envolvement.imgUrl} className="mt-6 h-40 w-full rounded-xl" priority />
       <h2 className="mt-4 text-lg font-semibold text-ink">{envolvement.title}</h2>
       <p className="text-sm text-slate-600">By {envolvement.creatorName}</p>

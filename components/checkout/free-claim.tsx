@@ -6,6 +6,8 @@ import { useApiAction } from '@/components/forms/use-api-action';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api-client';
 import { UNEXPECTED_PAYMENT_ERROR } from '@/lib/domain/payment-messages';
+import type { WelcomeDto } from '@/lib/envolvements/welcome';
+import { rememberWelcome } from '@/components/envolvement/joined-welcome';
 
 /** The one-click join of a free envolvement. */
 export function FreeClaim({ envolvementId }: { envolvementId: string }) {
@@ -15,10 +17,12 @@ export function FreeClaim({ envolvementId }: { envolvementId: string }) {
   const claim = () =>
     run({
       async send() {
-        await api('/api/payment/grant-access', {
+        const answer = await api<{ welcome: WelcomeDto | null }>('/api/payment/grant-access', {
           json: { submissionId: envolvementId },
           fallback: 'An error occurred.',
         });
+        // The envolvement's page greets the new member with it.
+        if (answer.welcome) rememberWelcome(answer.welcome);
         router.push(`/envolvement/${envolvementId}`);
         router.refresh();
       },

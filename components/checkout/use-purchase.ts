@@ -5,6 +5,7 @@ import { useApiAction } from '@/components/forms/use-api-action';
 import { api } from '@/lib/api-client';
 import type { PaymentStatus } from '@/lib/domain/payment-status';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
+import type { WelcomeDto } from '@/lib/envolvements/welcome';
 
 const ATTEMPTS = 3;
 const DELAY_MS = 1000;
@@ -18,22 +19,26 @@ export type Payment = {
   /** When the money arrived; null while it has not. */
   paidAt: string | null;
 };
-export type Purchase = { envolvement: EnvolvementDto; payment: Payment };
+/** `welcome`: what the member gets and the creator's message, once access was granted. */
+export type Purchase = { envolvement: EnvolvementDto; payment: Payment; welcome: WelcomeDto | null };
 
 async function loadOnce(paymentIntentId: string): Promise<Purchase> {
   const id = encodeURIComponent(paymentIntentId);
   const envolvement = await api<EnvolvementDto>(`/api/payment/get-submission/${id}`);
   const payment = await api<Payment>(`/api/payment/get-payment-amount/${id}`);
-  if (payment.refundReason) return { envolvement, payment };
+  if (payment.refundReason) return { envolvement, payment, welcome: null };
   try {
     // The webhook usually grants first; this covers a slow webhook. Failure is only logged.
-    await api('/api/payment/grant-access', { json: { submissionId: envolvement._id, paymentIntentId } });
+    const granted = await api<{ welcome: WelcomeDto | null }>('/api/payment/grant-access', {
+      json: { submissionId: envolvement._id, paymentIntentId },
+    });
     // Granting asked Stripe and brought the ledger up to date: read what it says now.
-    return { envolvement, payment: await api<Payment>(`/api/payment/get-payment-amount/${id}`) };
+    const settled = await api<Payment>(`/api/payment/get-payment-amount/${id}`);
+    return { envolvement, payment: settled, welcome: granted.welcome };
   } catch (error) {
     console.error('Granting access failed', error);
     // Confirming may have settled the payment another way (refunded, still processing).
-    return { envolvement, payment: await api<Payment>(`/api/payment/get-payment-amount/${id}`) };
+    return { envolvement, payment: await api<Payment>(`/api/payment/get-payment-amount/${id}`), welcome: null };
   }
 }
 

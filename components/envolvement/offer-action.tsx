@@ -2,11 +2,15 @@ import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { OFFER_BADGES, type OfferAction, type OfferStatus } from '@/lib/envolvements/rules';
+import { JoinFreeButton } from './join-free-button';
 
 type OfferActionButtonProps = { action: OfferAction; id: string; className?: string };
 
-/** The offer's action: a link to checkout or sign-in, or a disabled button that says why. */
+/** The offer's action: a link to checkout or sign-in, a free join in one click, or a disabled button that says why. */
 export function OfferActionButton({ action, id, className }: OfferActionButtonProps) {
+  if (action.kind === 'join') {
+    return <JoinFreeButton envolvementId={action.envolvementId} label={action.label} id={id} className={className} />;
+  }
   if (action.kind === 'go') {
     return (
       <Link href={action.href} className={buttonClasses('primary', 'md', cn('w-full', className))}>

@@ -129,8 +129,14 @@ export const OFFER_BADGES: Record<Exclude<OfferStatus, 'open'>, string> = {
 /** Who looks at an offer, and whether this site takes card payments. */
 export type OfferViewer = { viewerId: string | null; cardPayments: boolean };
 
+/**
+ * A link to follow (checkout, sign-in), a free join in one click where the viewer stands
+ * (`href` is the checkout, for a browser that runs no script), or why not.
+ */
 export type OfferAction =
-  { kind: 'go'; label: string; href: string } | { kind: 'disabled'; label: string; reason: string };
+  | { kind: 'go'; label: string; href: string }
+  | { kind: 'join'; label: string; href: string; envolvementId: string }
+  | { kind: 'disabled'; label: string; reason: string };
 
 type ActionOffer = OfferFacts & {
   _id: string;
@@ -167,7 +173,8 @@ export function offerAction(offer: ActionOffer, viewer: OfferViewer, now: Date =
   const checkout = `/payment/${offer._id}`;
   if (!viewerId)
     return { kind: 'go', label: 'Sign in to join', href: `/login?callbackUrl=${encodeURIComponent(checkout)}` };
-  return { kind: 'go', label: paid ? pay : 'Join for Free', href: checkout };
+  if (!paid) return { kind: 'join', label: 'Join for Free', href: checkout, envolvementId: offer._id };
+  return { kind: 'go', label: pay, href: checkout };
 }
 
 export type CheckoutState = {

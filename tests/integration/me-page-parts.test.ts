@@ -52,7 +52,7 @@ describe('GET /api/me?page=/envolvement/{id}', () => {
     const stranger = await createUser();
     expect(await partsOf(`/envolvement/${row.id}`, stranger)).toMatchObject({
       signedIn: true,
-      action: { kind: 'go', label: 'Join for Free', href: `/payment/${row.id}` },
+      action: { kind: 'join', label: 'Join for Free', href: `/payment/${row.id}`, envolvementId: row.id },
       isCreator: false,
       creatorTools: null,
       tabs: null,

@@ -52,7 +52,8 @@ async function hasAccess(as: TestUser, envolvementId: string): Promise<boolean> 
 }
 
 const conflict = (error: string) => ({ status: 409, body: { error, code: 'conflict' } });
-const SUCCESS = { status: 200, body: { success: true } };
+// Granted, with the welcome the completion page shows the new member.
+const SUCCESS = { status: 200, body: { success: true, welcome: expect.objectContaining({ welcomeMessage: '' }) } };
 
 async function ledgerOf(id: string) {
   const [row] = await db()

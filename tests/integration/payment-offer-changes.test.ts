@@ -89,7 +89,7 @@ describe('a new price cancels the checkouts open at the old one', () => {
     expect(paid.body).toEqual({ error: 'This envolvement is free: join it without paying.', code: 'bad_request' });
     const join = await call('POST', '/api/payment/grant-access', { as: buyer, json: { submissionId: row.id } });
     expect(join.status).toBe(200);
-    expect(join.body).toEqual({ success: true });
+    expect(join.body).toEqual({ success: true, welcome: expect.objectContaining({ envolvementId: row.id }) });
     expect(await checkAccess(buyer, row.id)).toEqual({ hasAccess: true });
   });
 

@@ -85,8 +85,13 @@ describe('offerAction', () => {
     const full = { ...open, purchasedBy: ['u2'], quantity: { quantity: 1, unlimited: false, currentEnvolves: 1 } };
     expect(offerAction(full, signedIn, now)).toEqual(joined);
   });
-  it("offers 'Join for Free' or 'Pay $x' linking to checkout", () => {
-    expect(offerAction(open, signedIn, now)).toEqual({ kind: 'go', label: 'Join for Free', href: '/payment/e1' });
+  it("offers 'Join for Free' in one click (the checkout for a browser without script) or 'Pay $x' linking to checkout", () => {
+    expect(offerAction(open, signedIn, now)).toEqual({
+      kind: 'join',
+      label: 'Join for Free',
+      href: '/payment/e1',
+      envolvementId: 'e1',
+    });
     expect(offerAction({ ...open, priceCents: 499 }, signedIn, now)).toEqual({
       kind: 'go',
       label: 'Pay $4.99',
@@ -129,11 +134,11 @@ describe('offerAction', () => {
       label: 'Pay $49.99',
       reason: 'Card payments are not available on this site yet.',
     });
-    expect(offerAction(open, noCards, now)).toMatchObject({ kind: 'go', label: 'Join for Free' });
+    expect(offerAction(open, noCards, now)).toMatchObject({ kind: 'join', label: 'Join for Free' });
   });
   it('ends on the end date itself, not a day later', () => {
-    expect(offerAction({ ...open, endDate: { endDate: inHours(1), none: false } }, signedIn, now).kind).toBe('go');
-    expect(offerAction({ ...open, endDate: { endDate: null, none: true } }, signedIn, now).kind).toBe('go');
+    expect(offerAction({ ...open, endDate: { endDate: inHours(1), none: false } }, signedIn, now).kind).toBe('join');
+    expect(offerAction({ ...open, endDate: { endDate: null, none: true } }, signedIn, now).kind).toBe('join');
   });
 });
 

@@ -1,11 +1,17 @@
 import { format } from 'date-fns';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OfferCard } from '@/components/envolvement/offer-card';
 import { endDateLine, OfferDialogBody } from '@/components/envolvement/offer-dialog';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { buildEnvolvementDto } from '../factories/envolvement-dto';
+
+// The one-click join reads the router, which the app mounts around every page.
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: () => undefined, push: () => undefined }),
+  usePathname: () => '/explore',
+}));
 
 const now = new Date('2026-03-10T12:00:00Z');
 const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString();
@@ -133,9 +139,9 @@ describe('offer dialog', () => {
     expect(read).not.toContain('A short pitch.');
   });
 
-  it("offers 'Join for Free' or 'Pay {price}' as a link to checkout", () => {
+  it("offers 'Join for Free' in one click, or 'Pay {price}' as a link to checkout", () => {
     expect(dialog(offer(), 'local|viewer')).toMatch(
-      /<a [^>]*href="\/payment\/0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001"[^>]*>Join for Free<\/a>/,
+      /<button type="button"[^>]*data-testid="join-free"[^>]*>Join for Free<\/button>/,
     );
     expect(dialog(offer({ priceCents: 2999, price: { price: 29.99, free: false } }), 'local|viewer')).toMatch(
       /<a [^>]*href="\/payment\/[^"]+"[^>]*>Pay \$29\.99<\/a>/,

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Completion } from '@/components/checkout/completion';
 import { buttonClasses } from '@/components/ui/button';
+import { receiptNote } from '@/lib/notifications/member-mail';
 
 export const metadata: Metadata = { title: 'Payment complete', robots: { index: false } };
 
@@ -15,7 +16,7 @@ export default async function CompletionPage({
   return (
     <div className="px-4 py-12 sm:px-6">
       {paymentIntentId ? (
-        <Completion paymentIntentId={paymentIntentId} />
+        <Completion paymentIntentId={paymentIntentId} receiptNote={receiptNote()} />
       ) : (
         <div className="text-center">
           <p className="text-lg font-semibold text-ink">No payment intent found</p>
