@@ -63,8 +63,9 @@ function toClientViewer(value: unknown): ClientViewer | null {
   };
 }
 
-// The pages whose parts depend on the viewer: their path is sent along.
-const PAGES_WITH_PARTS = /^\/(envolvement|profile)\/[^/]/;
+// The pages whose parts depend on the viewer: their path is sent along. A profile's canonical
+// address is `/@handle` (the '@' perhaps percent-encoded).
+const PAGES_WITH_PARTS = /^\/(envolvement\/|profile\/|@|%40)[^/]/i;
 
 /**
  * Asks the server who is signed in, and for the page at `path` its parts for them, and
