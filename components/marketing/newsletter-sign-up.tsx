@@ -21,8 +21,8 @@ type FormProps = {
 
 function NewsletterForm({ inputRef, email, setEmail, error, sending, onSubmit }: FormProps) {
   return (
-    <form onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="flex-1 space-y-1 text-left">
+    <form onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end">
+      <div className="min-w-0 flex-1 space-y-1 text-left">
         <label htmlFor="newsletter-email" className="text-sm font-medium text-slate-800">
           Email Address:
         </label>

@@ -40,7 +40,7 @@ function FeaturesPage() {
   return (
     <div>
       <PageHeader title="Six pillars of Envolve">
-        Everything a creator needs to turn an audience into participants.
+        What Envolve does for creators today, and what it does not do yet.
       </PageHeader>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:px-6 sm:grid-cols-2 lg:grid-cols-3">
         {PILLARS.map((pillar) => (
