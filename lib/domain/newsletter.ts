@@ -5,7 +5,6 @@
  * count); confirmed: it receives the newsletter; unsubscribed: it asked to stop.
  */
 export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
-export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 /** How long a confirmation link works after it is mailed. */
 export const NEWSLETTER_LINK_HOURS = 48;
