@@ -85,6 +85,12 @@ test('a newcomer signs up and pays for a demo offer on the app’s own card form
     await expect(page.getByTestId('amount-paid')).toHaveText('$4.99');
     await expect(page.getByTestId('receipt')).toContainText(`Paid to@${ACCOUNTS.gamer.nickname}`);
     await expect(page.getByTestId('payment-state')).toHaveText('Paid');
+    // No e-mail leaves a development server: the receipt is in its mailbox, linked from here.
+    await expect(page.getByTestId('receipt-note')).toContainText('development server’s mailbox');
+    await expect(page.getByTestId('receipt-note').getByRole('link', { name: 'Open the mailbox' })).toHaveAttribute(
+      'href',
+      '/dev/mail',
+    );
   });
 
   expect(stripeAsked).toEqual([]);

@@ -146,10 +146,12 @@ test.describe.serial('a creator publishes an envolvement, another user joins it'
     const card = page.getByTestId('offer-card').filter({ hasText: title });
     const dialog = page.getByRole('dialog');
     await openAndHold(page, cardOpener(card), dialog);
-    await dialog.getByRole('link', { name: 'Join for Free' }).click();
-    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-    await page.getByRole('button', { name: 'Join for Free' }).click();
+    // One click in the dialog joins; its link leads to the welcome on the envolvement's page.
+    await dialog.getByRole('button', { name: 'Join for Free' }).click();
+    await expect(dialog.getByTestId('joined-status')).toHaveText("You're in! Welcome aboard.");
+    await dialog.getByRole('link', { name: 'See your welcome' }).click();
     await page.waitForURL(/\/envolvement\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('welcome-panel')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Activity' })).toBeVisible();
     await expect(page.getByTestId('lock-panel')).toHaveCount(0);

@@ -75,6 +75,10 @@ test('a new creator connects payouts, sells by card and sees the sale in Earning
     await expect(receipt).toContainText(`Paid to@${creator.nickname}`);
     await expect(receipt.locator('dt:text-is("Date") + dd')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, /);
     await expect(receipt.getByTestId('payment-state')).toHaveText('Paid');
+    // Envolve's own receipt, not Stripe's: this server has SMTP (the sink).
+    await expect(receipt.getByTestId('receipt-note')).toHaveText(
+      'Envolve e-mails you a receipt for this payment, with the amount and the platform fee.',
+    );
     await buyer.close();
   });
 
