@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { fromMailSink, NEW_ACCOUNT_PASSWORD, openTab } from './helpers';
+import { storageState } from './demo-accounts';
+import { fromMailSink, NEW_ACCOUNT_PASSWORD, openTab, publish } from './helpers';
 import { installStripeStandIn } from './stripe-js';
 
 // A visitor who follows a link to a paid offer signs up at its checkout, confirms the address
@@ -9,14 +10,16 @@ test('a newcomer signs up at the checkout, confirms from the mail in another tab
   browser,
 }) => {
   test.setTimeout(120_000);
+  // A paid offer of a creator whose payouts can take cards.
+  const creator = await browser.newContext({ storageState: storageState('creator') });
+  const offerId = await publish(creator.request, `Portrait sitting ${Date.now()}`, 3, 7);
+  await creator.close();
+
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   // Stripe's CDN is out of reach: its script and API are answered by the stand-in.
   await installStripeStandIn(context);
   const page = await context.newPage();
-  const found = await page.request.get('/api/post/pull?limit=1&q=watercolour');
-  const [offer] = (await found.json()).items as Array<{ _id: string; priceCents: number }>;
-  expect(offer!.priceCents).toBeGreaterThan(0);
-  const checkout = `/payment/${offer!._id}`;
+  const checkout = `/payment/${offerId}`;
 
   await page.goto(checkout);
   await page.getByTestId('checkout-notice').getByRole('link', { name: 'Sign in' }).click();
@@ -40,7 +43,7 @@ test('a newcomer signs up at the checkout, confirms from the mail in another tab
   await page.waitForURL(`**${checkout}`, { timeout: 30_000 });
   const card = page.getByRole('group', { name: 'Card details' });
   await expect(card).toContainText('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('button', { name: 'Pay $7.00' }).click();
   await page.waitForURL('**/payment/completion?**');
   await expect(page.getByText('Payment Successful!')).toBeVisible();
   await context.close();

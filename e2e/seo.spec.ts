@@ -53,7 +53,11 @@ test.describe.serial('search engines', () => {
     for (const old of [`/profile/${creatorProfile}`, `/profile/${creatorHandle}`, `/@${creatorHandle.toUpperCase()}`]) {
       const moved = await request.get(old, { maxRedirects: 0 });
       expect(moved.status()).toBe(308);
-      expect(new URL(moved.headers().location!, 'http://x').pathname).toBe(`/@${creatorHandle}`);
+      // Next 16 repeats the Location header of a redirect it renders for the first time (the
+      // same value twice, which browsers take); every one leads to the canonical address.
+      const locations = moved.headersArray().filter((header) => header.name.toLowerCase() === 'location');
+      expect(locations.length).toBeGreaterThan(0);
+      for (const { value } of locations) expect(value).toBe(`/@${creatorHandle}`);
     }
   });
 

@@ -47,7 +47,7 @@ function useDismiss(open: boolean, root: RefObject<HTMLElement | null>, close: (
 }
 
 /** The address to copy, said once copied, and the links to a mail and the networks. */
-function SharePanel({ id, url, title, open }: { id: string; url: string; title: string; open: boolean }) {
+function SharePanel({ id, url, title }: { id: string; url: string; title: string }) {
   const [copied, setCopied] = useState<Copied>(null);
   const field = useRef<HTMLInputElement>(null);
   async function copy() {
@@ -61,10 +61,10 @@ function SharePanel({ id, url, title, open }: { id: string; url: string; title: 
     }
   }
   return (
+    // On a phone a sheet across the foot of the screen, wherever the button is; beside it on wider ones.
     <div
       id={id}
-      hidden={!open}
-      className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+      className="fixed inset-x-4 bottom-4 z-40 rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:bottom-auto sm:right-0 sm:z-30 sm:mt-2 sm:w-72"
       data-testid="share-panel"
     >
       <label htmlFor={`${id}-url`} className="text-sm font-semibold text-ink">
@@ -138,15 +138,15 @@ export function ShareButton({ path, title, className, variant = 'secondary' }: S
         type="button"
         className={buttonClasses(variant, 'md')}
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         onClick={() => void share()}
         data-testid="share-button"
       >
         <ShareIcon />
         Share
       </button>
-      {/* A new key per opening: the "copied" line is said again for the next copy. */}
-      <SharePanel key={String(open)} id={panelId} url={url} title={title} open={open} />
+      {/* Drawn only while open: a page carries no hidden copy of it, and each opening starts afresh. */}
+      {open && <SharePanel id={panelId} url={url} title={title} />}
     </div>
   );
 }

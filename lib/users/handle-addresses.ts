@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { cachedRead, handleTag, invalidate, userTags } from '@/lib/cache';
 import { db, type Tx } from '@/lib/db/client';
 import { HANDLE_PATTERN } from '@/lib/domain/accounts';
+import { userRefSchema } from '@/lib/validation/users';
 import { handleRedirects, users } from '@/models';
 
 // A profile's address people can say: `/@handle`, the canonical one in links, sitemaps,
@@ -64,7 +65,7 @@ export async function resolveProfileAddress(segment: string): Promise<ProfileAdd
     const former = await formerHandleOwner(handle);
     return former ? moved(former.handle) : null;
   }
-  if (!segment || segment.length > 300) return null;
+  if (!userRefSchema.safeParse(segment).success) return null;
   const byId = await liveById(segment);
   if (byId?.handle) return moved(byId.handle);
   if (!HANDLE_PATTERN.test(segment)) return null;
