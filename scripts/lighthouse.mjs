@@ -1,6 +1,6 @@
 // Lighthouse scores, mobile form factor, for the public pages of an app that is already
-// running (`next start`): the home page, Explore, the first envolvement and its creator's
-// profile. Each page is audited three times (LIGHTHOUSE_RUNS to change it) and each score is
+// running (`next start`): Contact Us (the floor, a page of text), the home page, Explore, the
+// first envolvement and its creator's profile. Each page is audited three times (LIGHTHOUSE_RUNS to change it) and each score is
 // the median of its runs, as one run's performance score moves by several points. Usage:
 // npm run lighthouse [-- BASE_URL]; BASE_URL also from LIGHTHOUSE_BASE_URL, default
 // http://localhost:3000. Not part of npm test: scores depend on the machine.
@@ -31,19 +31,20 @@ async function firstEnvolvement() {
   const pulled = await fetch(`${base}/api/post/pull?limit=1`);
   if (pulled.ok) {
     const [item] = (await pulled.json()).items ?? [];
-    if (item) return { id: item._id, profile: item.userID.slice(item.userID.indexOf('|') + 1) };
+    if (item) return { id: item._id, handle: item.username };
   }
   const sitemap = await fetch(`${base}/sitemap/sitemap/envolvements-0.xml`);
   const id = sitemap.ok ? /\/envolvement\/([0-9a-f-]{36})</.exec(await sitemap.text())?.[1] : undefined;
   if (!id) return null;
   const item = await (await fetch(`${base}/api/post/${id}`)).json();
-  return { id, profile: item.userID.slice(item.userID.indexOf('|') + 1) };
+  return { id, handle: item.username };
 }
 
 async function pagesToAudit() {
-  const paths = ['/', '/explore'];
+  // Contact Us first: the floor the other pages' scores are read against, in the same run.
+  const paths = ['/contact-us', '/', '/explore'];
   const first = await firstEnvolvement();
-  if (first) paths.push(`/envolvement/${first.id}`, `/profile/${encodeURIComponent(first.profile)}`);
+  if (first) paths.push(`/envolvement/${first.id}`, `/@${first.handle}`);
   else console.warn('No published envolvement found: auditing / and /explore only.');
   return paths;
 }
