@@ -85,15 +85,15 @@ function send(port: number, target: string, options: { method?: string; headers?
   return { answer, full, received, request } satisfies Sent;
 }
 
-/** A waitlist sign-up whose body is only half sent: the server must wait for the rest. */
+/** A newsletter sign-up whose body is only half sent: the server must wait for the rest. */
 function slowSignUp(port: number, index: number) {
   const body = JSON.stringify({ email: `slow-${index}@example.com` });
-  const sent = send(port, '/api/waitlist', {
+  const sent = send(port, '/api/newsletter', {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(body)),
-      // Each its own client address, under the waitlist's limit per address.
+      // Each its own client address, under the newsletter's limit per address.
       'x-forwarded-for': `10.0.0.${index + 1}`,
     },
   });
@@ -154,7 +154,7 @@ test('the drain: not ready but answering, then requests in flight answered, then
   expect(await send(port, '/explore').answer).toBe(200);
   const warm = slowSignUp(port, 200);
   warm.finish();
-  expect(await warm.answer).toBe(201);
+  expect(await warm.answer).toBe(202);
 
   const pages = Array.from({ length: 30 }, () => send(port, '/explore'));
   const signUps = Array.from({ length: 6 }, (_, index) => slowSignUp(port, index));
@@ -175,7 +175,7 @@ test('the drain: not ready but answering, then requests in flight answered, then
   await new Promise((resolve) => setTimeout(resolve, 700));
   for (const signUp of signUps) signUp.finish();
   expect(await Promise.all(pages.map((sent) => sent.answer))).toEqual(Array(30).fill(200));
-  expect(await Promise.all(signUps.map((signUp) => signUp.answer))).toEqual(Array(6).fill(201));
+  expect(await Promise.all(signUps.map((signUp) => signUp.answer))).toEqual(Array(6).fill(202));
   const lastAnswer = Date.now();
 
   // Once the drain is over, no new connection is taken.

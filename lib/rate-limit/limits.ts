@@ -35,8 +35,6 @@ export const RATE_LIMITS = {
   },
   /** Password changes per user. */
   passwordChange: { points: 5, duration: 15 * 60, message: 'Too many password changes. Please try again in {wait}.' },
-  /** Waitlist sign-ups per IP address. */
-  waitlistIp: { points: 10, duration: 60 * 60, message: 'Too many waitlist requests. Please try again in {wait}.' },
   /**
    * Newsletter sign-ups per IP address, whatever addresses they name; each address is also
    * capped by `addressMail` (lib/newsletter/service.ts).

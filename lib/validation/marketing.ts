@@ -31,8 +31,6 @@ const email = z.pipe(
 /** The ambassador form's lengths, shared by its inputs. */
 export const AMBASSADOR_LIMITS = { name: 100, handle: 100, platformLink: 500 } as const;
 
-export const waitlistSchema = z.object({ email });
-
 /** The newsletter sign-up: one address, checked like every other. */
 export const newsletterSchema = z.object({ email });
 

@@ -113,7 +113,6 @@ function validBodies(world: World): Record<string, Body> {
         { userID: world.member.id, progress: { inReview: false, approved: true, denied: false, completed: false } },
       ],
     },
-    'POST waitlist': { email: 'waitlist@example.com' },
     'POST newsletter': { email: 'newsletter@example.com' },
     'POST newsletter/confirm': { token: 'n'.repeat(43) },
     'POST newsletter/unsubscribe': { token: newsletterUnsubscribeToken('00000000-0000-4000-8000-000000000000') },

@@ -1,7 +1,8 @@
 // A process of its own on the embedded database in PGLITE_DIR, opened the way the app opens
 // it (lib/db/client.ts), for the tests that need a second process or a kill -9. It talks to
 // the test over stdin and stdout, one line at a time:
-//   hold     says "ready", then answers each "join <email>" with "joined <waitlist size>",
+//   hold     says "ready", then answers each "join <email>" (a newsletter sign-up) with
+//            "joined <how many signed up>",
 //            and closes the database when stdin ends.
 //   publish  makes drafts, says "ready", publishes them from four writers at once and prints
 //            each id once its publish has resolved, until it is killed.
@@ -10,7 +11,7 @@ import readline from 'node:readline';
 import { count } from 'drizzle-orm';
 import { getDatabaseHandle, type DatabaseHandle } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
-import { envolvements, users, waitlistEntries } from '@/models';
+import { envolvements, newsletterSubscribers, users } from '@/models';
 
 export type ChildMode = 'hold' | 'publish';
 
@@ -19,13 +20,13 @@ const WRITERS = 4;
 
 // Each mode loads only the services it uses: every process started costs the test its imports.
 async function hold(handle: DatabaseHandle): Promise<void> {
-  const { joinWaitlist } = await import('@/lib/marketing/service');
+  const { subscribeToNewsletter } = await import('@/lib/newsletter/service');
   console.log('ready');
   for await (const line of readline.createInterface({ input: process.stdin })) {
     const [command, email] = line.split(' ');
     if (command !== 'join' || !email) continue;
-    await joinWaitlist(email);
-    const [row] = await handle.db.select({ n: count() }).from(waitlistEntries);
+    await subscribeToNewsletter(email);
+    const [row] = await handle.db.select({ n: count() }).from(newsletterSubscribers);
     console.log(`joined ${row!.n}`);
   }
   await handle.close();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as AUTH_GET, POST as AUTH_POST } from '@/app/api/auth/[...nextauth]/route';
 import { db } from '@/lib/db/client';
 import { MAX_JSON_BYTES } from '@/lib/http/body';
-import { envolvements, purchases, waitlistEntries } from '@/models';
+import { envolvements, newsletterSubscribers, purchases } from '@/models';
 import { createEnvolvement, createUser } from '../factories';
 import { creationBody } from '../factories/envolvement-input';
 import { useTestDatabase } from '../helpers/db';
@@ -24,9 +24,9 @@ async function countRows() {
   const [e, p, w] = await Promise.all([
     db().select().from(envolvements),
     db().select().from(purchases),
-    db().select().from(waitlistEntries),
+    db().select().from(newsletterSubscribers),
   ]);
-  return { envolvements: e.length, purchases: p.length, waitlist: w.length };
+  return { envolvements: e.length, purchases: p.length, newsletter: w.length };
 }
 
 describe('writes come from this site', () => {
@@ -138,12 +138,12 @@ describe('write bodies are JSON or multipart', () => {
       await create({ body: text, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
     ).toMatchObject({ status: 415, body: unsupported });
     expect(await create({ body: text })).toMatchObject({ status: 415 });
-    const waitlist = await call('POST', '/api/waitlist', {
+    const newsletter = await call('POST', '/api/newsletter', {
       body: '{"email":"a@example.com"}',
       headers: { 'content-type': 'text/plain' },
     });
-    expect(waitlist.status).toBe(415);
-    expect(await countRows()).toEqual({ envolvements: 0, purchases: 0, waitlist: 0 });
+    expect(newsletter.status).toBe(415);
+    expect(await countRows()).toEqual({ envolvements: 0, purchases: 0, newsletter: 0 });
   });
 
   it('accepts JSON with a charset, and a write with no body at all', async () => {
@@ -199,7 +199,7 @@ describe('security headers on API answers', () => {
 
   it('asks for HTTPS (HSTS) when the site is served over https', async () => {
     vi.stubEnv('NEXTAUTH_URL', 'https://envolve.example');
-    const res = await call('POST', '/api/waitlist', { json: { email: 'a@example.com' } });
+    const res = await call('POST', '/api/newsletter', { json: { email: 'a@example.com' } });
     expect(res.response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
   });
 });

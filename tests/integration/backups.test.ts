@@ -15,7 +15,7 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { joinTar, readTar, writeTarFile, type TarMember } from '@/lib/db/tar';
 import { seedDemoData } from '@/lib/demo/seed';
 import { listEnvolvements } from '@/lib/envolvements/list';
-import { joinWaitlist } from '@/lib/marketing/service';
+import { subscribeToNewsletter } from '@/lib/newsletter/service';
 import * as schema from '@/models';
 
 // A backup counts once it has been restored: each test backs up a database holding the demo
@@ -56,10 +56,10 @@ async function withDemoData(handle: DatabaseHandle) {
   await migrateDatabase(handle);
   await seedDemoData(handle.db);
   setDatabaseHandle(handle);
-  await joinWaitlist('early@example.com').finally(() => setDatabaseHandle(undefined));
+  await subscribeToNewsletter('early@example.com').finally(() => setDatabaseHandle(undefined));
   const tables = await contents(handle);
   expect(tables.users!.length).toBeGreaterThan(0);
-  expect(tables.waitlist_entries).toHaveLength(1);
+  expect(tables.newsletter_subscribers).toHaveLength(1);
   return { tables, listed: await listThroughApp(handle) };
 }
 

@@ -112,7 +112,7 @@ describe.runIf(onServer)('a database server that cannot be reached', () => {
     expect({ status: down.status, body: down.body }).toEqual({ status: 503, body: unavailable });
     expect(down.response.headers.get('retry-after')).toBe('5');
     // Known to be down: every route answers so without waiting on the database, writes too.
-    const write = await call('POST', '/api/waitlist', { json: { email: 'fan@example.com' } });
+    const write = await call('POST', '/api/newsletter', { json: { email: 'fan@example.com' } });
     expect({ status: write.status, body: write.body }).toEqual({ status: 503, body: unavailable });
 
     const notReady = await ready();

@@ -1,41 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { ambassadorApplications, waitlistEntries } from '@/models';
+import { ambassadorApplications } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 
 useTestDatabase();
-
-const join = (json: unknown) => call('POST', '/api/waitlist', { json });
-
-describe('POST /api/waitlist', () => {
-  it('stores an e-mail once, whatever its case or spaces', async () => {
-    expect(await join({ email: 'Fan@Example.com' })).toMatchObject({ status: 201, body: { ok: true } });
-    expect(await join({ email: ' fan@example.COM ' })).toMatchObject({ status: 201, body: { ok: true } });
-    const rows = await db().select({ email: waitlistEntries.email }).from(waitlistEntries);
-    expect(rows).toEqual([{ email: 'fan@example.com' }]);
-  });
-
-  it('refuses a missing, empty, malformed or too long e-mail', async () => {
-    expect((await join({})).body).toEqual({
-      error: 'Email is required',
-      code: 'bad_request',
-      fields: { email: 'Email is required' },
-    });
-    expect((await join({ email: '  ' })).body.error).toBe('Email is required');
-    expect((await join({ email: 'not-an-email' })).body.error).toBe('Please enter a valid email address');
-    const long = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`; // 254 characters
-    expect(long).toHaveLength(254);
-    expect((await join({ email: long })).status).toBe(201);
-    const res = await join({ email: `a${long}` });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('Email must be 254 characters or fewer');
-    expect(
-      (await call('POST', '/api/waitlist', { body: 'nope', headers: { 'content-type': 'application/json' } })).status,
-    ).toBe(400);
-    expect(await db().select().from(waitlistEntries)).toHaveLength(1);
-  });
-});
 
 const application = (overrides: Record<string, unknown> = {}) => ({
   name: 'Jordan Lee',

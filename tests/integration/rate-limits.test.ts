@@ -4,7 +4,7 @@ import { getAuthOptions } from '@/lib/auth/options';
 import { guardAuthRequest } from '@/lib/auth/sign-in-guard';
 import { db } from '@/lib/db/client';
 import { RATE_LIMITS } from '@/lib/rate-limit';
-import { signUps, waitlistEntries } from '@/models';
+import { newsletterSubscribers, signUps } from '@/models';
 import { type TestUser, createLocalUser, createUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { buildRequest, call } from '../helpers/http';
@@ -16,9 +16,9 @@ afterEach(() => {
 });
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
-/** Joins the waitlist as a client at `ip`, as seen by the nearest proxy. */
-const joinWaitlist = (email: string, ip: string) =>
-  call('POST', '/api/waitlist', { json: { email }, headers: from(ip) });
+/** Asks for the newsletter as a client at `ip`, as seen by the nearest proxy. */
+const askForNewsletter = (email: string, ip: string) =>
+  call('POST', '/api/newsletter', { json: { email }, headers: from(ip) });
 
 /** Moves the clock past `seconds` (only Date: the stores compare with Date.now()). */
 function laterBy(seconds: number) {
@@ -36,25 +36,25 @@ function expectLimited(res: { status: number; body: any; response: Response }, m
 }
 
 describe('per-IP limits on the public forms', () => {
-  it('waitlist: the eleventh request from one address waits an hour; other addresses do not; then it resets', async () => {
-    const { points, duration } = RATE_LIMITS.waitlistIp;
+  it('newsletter: the eleventh request from one address waits an hour; other addresses do not; then it resets', async () => {
+    const { points, duration } = RATE_LIMITS.newsletterIp;
     for (let i = 0; i < points; i += 1) {
-      expect((await joinWaitlist(`fan${i}@example.com`, '203.0.113.7')).status).toBe(201);
+      expect((await askForNewsletter(`fan${i}@example.com`, '203.0.113.7')).status).toBe(202);
     }
-    const limited = await joinWaitlist('late@example.com', '203.0.113.7');
-    const wait = expectLimited(limited, /^Too many waitlist requests\. Please try again in (60|59) minutes\.$/);
+    const limited = await askForNewsletter('late@example.com', '203.0.113.7');
+    const wait = expectLimited(limited, /^Too many sign-ups\. Please try again in (60|59) minutes\.$/);
     expect(wait).toBeLessThanOrEqual(duration);
-    expect(await db().select().from(waitlistEntries)).toHaveLength(points);
-    expect((await joinWaitlist('other@example.com', '198.51.100.2')).status).toBe(201);
+    expect(await db().select().from(newsletterSubscribers)).toHaveLength(points);
+    expect((await askForNewsletter('other@example.com', '198.51.100.2')).status).toBe(202);
     laterBy(duration);
-    expect((await joinWaitlist('late@example.com', '203.0.113.7')).status).toBe(201);
+    expect((await askForNewsletter('late@example.com', '203.0.113.7')).status).toBe(202);
   });
 
   it('counts the address the nearest proxy saw, not what the client wrote before it', async () => {
-    for (let i = 0; i < RATE_LIMITS.waitlistIp.points; i += 1) {
-      await joinWaitlist(`fan${i}@example.com`, `10.0.0.${i}, 203.0.113.7`);
+    for (let i = 0; i < RATE_LIMITS.newsletterIp.points; i += 1) {
+      await askForNewsletter(`fan${i}@example.com`, `10.0.0.${i}, 203.0.113.7`);
     }
-    const res = await joinWaitlist('spoof@example.com', '1.2.3.4, 203.0.113.7');
+    const res = await askForNewsletter('spoof@example.com', '1.2.3.4, 203.0.113.7');
     expect(res.status).toBe(429);
   });
 

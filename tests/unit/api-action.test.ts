@@ -3,7 +3,7 @@ import { createApiAction, IDLE, type ActionState } from '@/components/forms/api-
 import { api, ApiError, NETWORK_ERROR } from '@/lib/api-client';
 import { AppError, toErrorResponse } from '@/lib/http/errors';
 import { checkWith } from '@/lib/validation/check';
-import { ambassadorSchema, waitlistSchema } from '@/lib/validation/marketing';
+import { ambassadorSchema, newsletterSchema } from '@/lib/validation/marketing';
 
 /** An action whose every state is kept, as a component would render them one after another. */
 function recorded() {
@@ -83,8 +83,8 @@ describe('createApiAction', () => {
     const { action, last } = recorded();
 
     const outcome = await action.run({
-      check: () => checkWith(waitlistSchema, { email: 'nobody' }),
-      send: (entry) => api('/api/waitlist', { json: entry }),
+      check: () => checkWith(newsletterSchema, { email: 'nobody' }),
+      send: (entry) => api('/api/newsletter', { json: entry }),
     });
 
     expect(outcome).toBe('invalid');
@@ -97,7 +97,7 @@ describe('createApiAction', () => {
   it('sends what the schema checked', async () => {
     const send = vi.fn(async () => {});
     const { action } = recorded();
-    await action.run({ check: () => checkWith(waitlistSchema, { email: 'ines@example.com' }), send });
+    await action.run({ check: () => checkWith(newsletterSchema, { email: 'ines@example.com' }), send });
     expect(send).toHaveBeenCalledWith({ email: 'ines@example.com' });
   });
 
@@ -105,7 +105,7 @@ describe('createApiAction', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const { action, last } = recorded();
 
-    expect(await action.run({ send: () => api('/api/waitlist', { json: {} }) })).toBe('failed');
+    expect(await action.run({ send: () => api('/api/newsletter', { json: {} }) })).toBe('failed');
     expect(last()).toEqual({ busy: false, done: false, error: NETWORK_ERROR, fields: {} });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { ambassadorSchema, waitlistSchema } from '@/lib/validation/marketing';
+import { ambassadorSchema, newsletterSchema } from '@/lib/validation/marketing';
 import { registerSchema } from '@/lib/validation/auth';
 import { createEnvolvementSchema, updatePostSchema } from '@/lib/validation/envolvement';
 import { fieldErrorsOf } from '@/lib/validation/check';
@@ -99,7 +99,7 @@ describe('the schemas that take user text', () => {
     expect(messages(updatePostSchema, { title: 'Update', description: 'Body\u0085' })).toEqual([
       'Description contains characters that are not allowed.',
     ]);
-    expect(messages(waitlistSchema, { email: 'a@example.com\u0000' })).toEqual([
+    expect(messages(newsletterSchema, { email: 'a@example.com\u0000' })).toEqual([
       'Please enter a valid email address',
       'Email contains characters that are not allowed.',
     ]);
