@@ -1,3 +1,6 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
 import type { WelcomeDto } from '@/lib/envolvements/welcome';
 import { memberPerks } from '@/lib/envolvements/welcome';
 import { cn } from '@/components/ui/cn';
@@ -7,20 +10,36 @@ type WelcomePanelProps = {
   /** The creator's name, for the line that introduces their message. */
   creatorName?: string;
   className?: string;
+  /**
+   * Brought into view and focused when it appears: joined from the join bar at the foot of a
+   * phone's screen, the welcome would otherwise wait out of sight, and unannounced.
+   */
+  focusOnShow?: boolean;
 };
 
 /**
  * What a new member sees once they join, free or paid: that they are in, what membership
  * gives them, and the creator's welcome message when there is one.
  */
-export function WelcomePanel({ welcome, creatorName, className }: WelcomePanelProps) {
+export function WelcomePanel({ welcome, creatorName, className, focusOnShow = false }: WelcomePanelProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnShow) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [focusOnShow]);
   return (
     <section
       aria-labelledby="welcome-heading"
       className={cn('rounded-2xl border border-green-200 bg-green-50 p-5 text-left sm:p-6', className)}
       data-testid="welcome-panel"
     >
-      <h2 id="welcome-heading" className="text-lg font-bold [overflow-wrap:anywhere] text-green-900">
+      <h2
+        id="welcome-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-bold [overflow-wrap:anywhere] text-green-900 focus:outline-none"
+      >
         Welcome to {welcome.title}!
       </h2>
       <p className="mt-1 text-sm text-green-900">You are a member now.</p>

@@ -19,7 +19,7 @@ export type WelcomeDto = {
 /** What a member gets, one line each: updates always, submissions while open, comments when on. */
 export function memberPerks(offer: { submissionsOpen: boolean; comments: boolean }): string[] {
   return [
-    "The creator's updates, on the envolvement's Activity tab and by e-mail",
+    "The creator's updates on the Activity tab, with a notification for each",
     offer.submissionsOpen && 'Send your submission: submissions are open now',
     offer.comments && 'Comment on the updates and talk with the creator and other members',
   ].filter((perk): perk is string => Boolean(perk));

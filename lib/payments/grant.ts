@@ -7,6 +7,7 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { rows } from '@/lib/db/rows';
 import { hasFreeSpotSql, isPublishedSql } from '@/lib/envolvements/conditions';
 import { getEnvolvementRow, hasPurchased } from '@/lib/envolvements/queries';
+import type { WelcomeDto } from '@/lib/envolvements/welcome';
 import { CHECKOUT_REFUSALS, checkoutDecision, REMOVED_MESSAGE, type CheckoutDecision } from '@/lib/envolvements/rules';
 import { AppError } from '@/lib/http/errors';
 import { ENVOLVEMENT_NOT_FOUND } from '@/lib/domain/payment-messages';
@@ -102,9 +103,10 @@ export async function takeSpot(tx: Tx, grant: Grant): Promise<boolean> {
  * single statement, at the price the caller agreed to. One round trip, and the row lock on
  * the envolvement lasts only while the statement runs, so a crowd claiming the last spots
  * queues for microseconds, not for a transaction's round trips. The same statement reads
- * what a refusal needs to say why (as the envolvement stood when the statement began).
+ * what a refusal needs to say why (as the envolvement stood when the statement began), and
+ * what the new member is welcomed with.
  */
-export async function grantAccess(grant: Omit<Grant, 'currency'>): Promise<void> {
+export async function grantAccess(grant: Omit<Grant, 'currency'>): Promise<WelcomeDto> {
   let outcome: ClaimOutcome;
   try {
     outcome = await claim(grant);
@@ -115,7 +117,7 @@ export async function grantAccess(grant: Omit<Grant, 'currency'>): Promise<void>
   if (outcome.taken) {
     // One spot fewer: its visitors' page counts again.
     invalidate(envolvementTag(grant.envolvementId));
-    return;
+    return outcome.welcome!;
   }
   let { decision } = checkoutStateOf(outcome.row, grant.userId, outcome.bought);
   if (decision === 'paid' && grant.amountCents === 0) throw new AppError('bad_request', REQUIRES_PAYMENT);
@@ -132,7 +134,7 @@ type CheckoutRow = Pick<
   EnvolvementRow,
   'archivedAt' | 'isActive' | 'creatorId' | 'priceCents' | 'endDate' | 'quantity' | 'unlimited' | 'currentCount'
 >;
-type ClaimOutcome = { taken: boolean; row: CheckoutRow | null; bought: boolean };
+type ClaimOutcome = { taken: boolean; row: CheckoutRow | null; bought: boolean; welcome: WelcomeDto | null };
 type ClaimRow = {
   taken: boolean;
   found: boolean;
@@ -144,6 +146,10 @@ type ClaimRow = {
   quantity: number;
   unlimited: boolean;
   current_count: number;
+  title: string;
+  welcome_message: string;
+  submissions_active: boolean;
+  comments_allowed: boolean;
   bought: boolean;
 };
 
@@ -175,6 +181,7 @@ async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Om
     ), ${told}
     select exists (select 1 from joined) as taken, e.id is not null as found,
       e.archived_at, e.is_active, e.creator_id, e.price_cents, e.end_date, e.quantity, e.unlimited, e.current_count,
+      e.title, e.welcome_message, e.submissions_active, e.comments_allowed,
       exists (
         select 1 from ${purchases} held
         where held.envolvement_id = ${envolvementId}::uuid and held.user_id = ${userId} and held.ended_at is null
@@ -195,14 +202,24 @@ async function claim({ envolvementId, userId, amountCents, paymentIntentId }: Om
           currentCount: r.current_count,
         }
       : null,
+    // Only a joined envolvement is one the claim could take: published, not removed.
+    welcome: r.taken
+      ? {
+          envolvementId,
+          title: r.title,
+          welcomeMessage: r.welcome_message,
+          submissionsOpen: r.submissions_active,
+          comments: r.comments_allowed,
+        }
+      : null,
   };
   return outcome;
 }
 
 /**
  * One-click join of a free envolvement: the claim goes first, and only a refused one reads
- * the envolvement to say why, so a join that succeeds costs one statement.
+ * the envolvement to say why, so a join that succeeds costs one statement. Gives the welcome.
  */
-export async function claimFree(userId: string, envolvementId: string): Promise<void> {
-  await grantAccess({ envolvementId, userId, amountCents: 0 });
+export function claimFree(userId: string, envolvementId: string): Promise<WelcomeDto> {
+  return grantAccess({ envolvementId, userId, amountCents: 0 });
 }

@@ -32,7 +32,7 @@ export function EnvolvementContent({ envolvementId, categories, removed, creator
   if (part === 'loading') return <ContentSkeleton />;
   return (
     <>
-      {welcome && <WelcomePanel welcome={welcome} creatorName={creatorName} className="mb-6" />}
+      {welcome && <WelcomePanel welcome={welcome} creatorName={creatorName} className="mb-6" focusOnShow />}
       {removed && part && <RemovedBanner isCreator={part.isCreator} membership={part.membership} />}
       {part?.tabs ? (
         <MemberTabs envolvementId={envolvementId} removed={removed} isCreator={part.isCreator} tabs={part.tabs} />
