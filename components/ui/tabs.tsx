@@ -3,11 +3,12 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 const LOOKS = {
-  // Page sections: labels stay on one line; tabs that do not fit scroll sideways instead of
-  // widening the page.
+  // Page sections. On phones the tabs share the row equally and a long label wraps inside its
+  // tab, so every label is seen whole (a row that scrolled sideways cut 'Purchased
+  // Envolvements' at the screen's edge); from sm up each label stays on one line.
   underline: {
-    list: 'flex gap-3 overflow-x-auto border-b border-slate-200 sm:gap-6',
-    tab: 'shrink-0 border-b-2 border-transparent px-0.5 pb-3 whitespace-nowrap sm:px-1 text-sm font-semibold text-slate-500 hover:text-slate-800 aria-selected:border-brand-600 aria-selected:text-brand-700',
+    list: 'flex gap-2 border-b border-slate-200 sm:gap-6',
+    tab: 'flex-1 border-b-2 border-transparent px-1 pb-3 text-center text-sm font-semibold text-balance text-slate-500 hover:text-slate-800 aria-selected:border-brand-600 aria-selected:text-brand-700 sm:flex-none sm:text-left sm:whitespace-nowrap',
     panel: 'pt-6',
   },
   // Two or three views of one thing, side by side in a grey track.

@@ -6,6 +6,7 @@ import { LazyEarningsChart } from '@/components/earnings/lazy-earnings-chart';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { LineIcon } from '@/components/ui/line-icon';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { getViewer } from '@/lib/auth/viewer';
 import { formatMoney } from '@/lib/domain/money';
 import { getEarnings, type EarningsTotals, type EnvolvementEarnings } from '@/lib/earnings/service';
@@ -147,8 +148,9 @@ const CELL = 'px-3 py-2.5 text-right tabular-nums';
 
 function EnvolvementTable({ rows }: { rows: EnvolvementEarnings[] }) {
   return (
-    // Five columns do not fit a phone: the table scrolls inside its box, never the page.
-    <div className="-mx-4 overflow-x-auto sm:mx-0" tabIndex={0} role="region" aria-label="Earnings by envolvement">
+    // Five columns do not fit a phone: the table scrolls inside its box, never the page, and
+    // the box shows that there is more to the side.
+    <ScrollRegion label="Earnings by envolvement" className="-mx-4 sm:mx-0">
       <table className="w-full min-w-[32rem] text-sm">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -178,6 +180,6 @@ function EnvolvementTable({ rows }: { rows: EnvolvementEarnings[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
