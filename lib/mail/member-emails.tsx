@@ -126,7 +126,9 @@ function PaymentReceipt({ p, name, url }: { p: MemberMailPayloads['payment_recei
           ['Payment reference', p.paymentId],
         ]}
       />
-      <Text style={styles.small}>Your card statement shows the payment processed by Stripe for Envolve.</Text>
+      <Text style={styles.small}>
+        Keep this e-mail as your receipt; the payment reference names it to us and to Stripe.
+      </Text>
     </Message>
   );
 }
