@@ -260,6 +260,9 @@ function SubmissionSettings(props: Omit<StepProps, 'selling'>) {
       <Field
         id="submissionDescription"
         label="Submission Description"
+        // A hint in the place its error takes, so that the error does not push the types down
+        // under the pointer of someone moving on to them.
+        hint="Members read this before they send their entry."
         error={fieldError(errors, 'submissions.submissionDescription')}
       >
         <Textarea

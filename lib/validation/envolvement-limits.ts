@@ -51,7 +51,7 @@ export const MESSAGES = {
   dateInPast: 'Date cannot be in the past',
   invalidDate: 'Please enter a valid date',
   invalidImage: 'Image must be an uploaded image or an https link',
-  submissionDescriptionRequired: 'Explain what users should submit',
+  submissionDescriptionRequired: 'Submission description is required',
   submissionTypeRequired: 'Choose at least one submission type',
   fixErrors: 'Please fix the errors before submitting',
 } as const;

@@ -206,7 +206,7 @@ describe('POST /api/post/new-base-envolvement', () => {
       error: 'Please fix the errors before submitting',
       code: 'bad_request',
       fields: {
-        'submissions.submissionDescription': 'Explain what users should submit',
+        'submissions.submissionDescription': 'Submission description is required',
         'submissions.submissionContent': 'Choose at least one submission type',
       },
     });

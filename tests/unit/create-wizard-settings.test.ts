@@ -38,14 +38,18 @@ describe('the settings step', () => {
   it('shows the submission settings errors under their fields', () => {
     const html = text(
       settings(ready({ submissionsAllowed: true }), {
-        'submissions.submissionDescription': 'Explain what users should submit',
+        'submissions.submissionDescription': 'Submission description is required',
         'submissions.submissionContent': 'Choose at least one submission type',
       }),
     );
     expect(html).toContain(
       'Allowed Submission Types Text Description Pictures URLs Choose at least one submission type',
     );
-    expect(html).toContain('Submission Description Explain what users should submit');
+    expect(html).toContain('Submission Description Submission description is required');
+    // Without an error its place holds a hint, so that the error pushes nothing down.
+    expect(text(settings(ready({ submissionsAllowed: true })))).toContain(
+      'Submission Description Members read this before they send their entry.',
+    );
   });
 });
 
@@ -68,7 +72,7 @@ describe('Create with user submissions on', () => {
 
   it('is refused by the final check with the server schema words, at the fields the step shows', () => {
     expect(validateWizard(ready({ submissionsAllowed: true }), 'usd')).toEqual({
-      'submissions.submissionDescription': 'Explain what users should submit',
+      'submissions.submissionDescription': 'Submission description is required',
       'submissions.submissionContent': 'Choose at least one submission type',
     });
     const complete = ready({
