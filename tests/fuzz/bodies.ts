@@ -114,7 +114,7 @@ function validBodies(world: World): Record<string, Body> {
       ],
     },
     'POST newsletter': { email: 'newsletter@example.com' },
-    'POST newsletter/confirm': { token: 'n'.repeat(43) },
+    'POST newsletter/confirm': { token: world.newsletterToken },
     'POST newsletter/unsubscribe': { token: newsletterUnsubscribeToken('00000000-0000-4000-8000-000000000000') },
   };
 }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import type { NextRequest } from 'next/server';
 import { hashPassword } from '@/lib/users/password';
 import { db } from '@/lib/db/client';
 import { rows } from '@/lib/db/rows';
-import { comments, notifications, posts, submissions, users } from '@/models';
+import { comments, newsletterSubscribers, notifications, posts, submissions, users } from '@/models';
 import { createEnvolvement, createPurchase, createUser, type TestUser } from '../factories';
 import type { FakeStripe } from '../helpers/fake-stripe';
 import { sessionCookie } from '../helpers/http';
@@ -65,6 +66,8 @@ export type World = {
   paymentIntentId: string;
   /** A working link to set the owner's password anew. */
   resetToken: string;
+  /** A working link to confirm a newsletter sign-up. */
+  newsletterToken: string;
   /** The creator's update on the free envolvement, the member's comment on it, and a notification of the creator's. */
   updateId: string;
   commentId: string;
@@ -116,8 +119,17 @@ export async function seedWorld(stripe: FakeStripe): Promise<World> {
     .where(eq(notifications.recipientId, owner.id))
     .limit(1);
   const resetToken = await issueToken(owner.id, 'password_reset', owner.email);
+  const newsletterToken = randomBytes(32).toString('base64url');
+  await db()
+    .insert(newsletterSubscribers)
+    .values({
+      email: 'reader@example.com',
+      tokenHash: createHash('sha256').update(newsletterToken).digest('hex'),
+      tokenSentAt: new Date(),
+    });
   return {
     resetToken,
+    newsletterToken,
     owner,
     member,
     stranger,
