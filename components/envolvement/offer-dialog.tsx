@@ -1,6 +1,7 @@
 import { formatDay } from '@/lib/domain/dates';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { DialogFollow } from '@/components/follows/dialog-follow';
 import { Avatar } from '@/components/layout/avatar';
 import { buttonClasses } from '@/components/ui/button';
 import { handleLabel } from '@/lib/domain/deleted-member';
@@ -108,6 +109,9 @@ export function OfferDialogBody({ envolvement, description, viewer, pending = fa
           <CreatorLink userId={envolvement.userID} handle={envolvement.username}>
             {handleLabel(envolvement.username)}
           </CreatorLink>
+        </span>
+        <span className="ml-auto">
+          <DialogFollow creatorId={envolvement.userID} viewerId={viewer.viewerId} pending={pending} />
         </span>
       </p>
       {/* Kept in sight at the dialog's foot while the rest scrolls: on a phone the offer's
