@@ -27,8 +27,20 @@ type ShareButtonProps = {
 
 type Copied = 'copied' | 'select' | null;
 
-/** Closes what `open` shows on a press outside `root` or on Escape. */
-function useDismiss(open: boolean, root: RefObject<HTMLElement | null>, close: () => void) {
+/**
+ * Closes what `open` shows on a press outside `root`, on Escape, and, when it is drawn under
+ * its button (`anchored`), once the page scrolls or the window changes size from under it.
+ */
+function useDismiss(open: boolean, anchored: boolean, root: RefObject<HTMLElement | null>, close: () => void) {
+  useEffect(() => {
+    if (!open || !anchored) return;
+    window.addEventListener('scroll', close, { passive: true });
+    window.addEventListener('resize', close);
+    return () => {
+      window.removeEventListener('scroll', close);
+      window.removeEventListener('resize', close);
+    };
+  }, [open, anchored, close]);
   useEffect(() => {
     if (!open) return;
     const away = (event: PointerEvent) => {
@@ -46,8 +58,11 @@ function useDismiss(open: boolean, root: RefObject<HTMLElement | null>, close: (
   }, [open, root, close]);
 }
 
+/** Where the menu is drawn on a wide screen: under the button, its right edge at the button's. */
+type Anchor = { top: number; right: number } | null;
+
 /** The address to copy, said once copied, and the links to a mail and the networks. */
-function SharePanel({ id, url, title }: { id: string; url: string; title: string }) {
+function SharePanel({ id, url, title, anchor }: { id: string; url: string; title: string; anchor: Anchor }) {
   const [copied, setCopied] = useState<Copied>(null);
   const field = useRef<HTMLInputElement>(null);
   async function copy() {
@@ -64,7 +79,9 @@ function SharePanel({ id, url, title }: { id: string; url: string; title: string
     // On a phone a sheet across the foot of the screen, wherever the button is; beside it on wider ones.
     <div
       id={id}
-      className="fixed inset-x-4 bottom-4 z-40 rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:bottom-auto sm:right-0 sm:z-30 sm:mt-2 sm:w-72"
+      // Fixed, so that a card's rounded, clipped frame around the button never cuts it off.
+      className="fixed inset-x-4 bottom-4 z-40 rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:inset-x-auto sm:bottom-auto sm:w-72"
+      style={anchor ? { top: anchor.top, right: anchor.right } : undefined}
       data-testid="share-panel"
     >
       <label htmlFor={`${id}-url`} className="text-sm font-semibold text-ink">
@@ -114,8 +131,9 @@ export function ShareButton({ path, title, className, variant = 'secondary' }: S
   const [url, setUrl] = useState(path);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const [anchor, setAnchor] = useState<Anchor>(null);
   const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, root, close);
+  useDismiss(open, anchor !== null, root, close);
 
   async function share() {
     const address = new URL(path, window.location.origin).href;
@@ -129,6 +147,9 @@ export function ShareButton({ path, title, className, variant = 'secondary' }: S
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
+    const button = root.current?.getBoundingClientRect();
+    const wide = window.matchMedia('(min-width: 640px)').matches;
+    setAnchor(button && wide ? { top: button.bottom + 8, right: window.innerWidth - button.right } : null);
     setOpen((was) => !was);
   }
 
@@ -146,7 +167,7 @@ export function ShareButton({ path, title, className, variant = 'secondary' }: S
         Share
       </button>
       {/* Drawn only while open: a page carries no hidden copy of it, and each opening starts afresh. */}
-      {open && <SharePanel id={panelId} url={url} title={title} />}
+      {open && <SharePanel id={panelId} url={url} title={title} anchor={anchor} />}
     </div>
   );
 }

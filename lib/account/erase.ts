@@ -19,6 +19,7 @@ import {
   followDigests,
   follows,
   handleRedirects,
+  memberMail,
   notificationPreferences,
   notifications,
   paymentRefunds,
@@ -74,6 +75,8 @@ export const ERASED_USER_COLUMNS: PgColumn[] = [
   follows.creatorId,
   followDigests.userId,
   handleRedirects.userId,
+  // A member's own mails (welcome, receipts) not yet sent: there is no one left to send them to.
+  memberMail.userId,
 ];
 
 // Notifications sent to others that begin with the actor's name as it was shown then
