@@ -1,10 +1,13 @@
 'use client';
 
+import { usePathname } from 'next/navigation';
 import { ResendVerificationButton } from '@/components/account/email-forms';
 import { Button } from '@/components/ui/button';
 
 /** Tells someone whose address is not confirmed what waits for it, with a new link a click away. */
 export function ConfirmEmailBanner({ email, onDismiss }: { email: string; onDismiss: () => void }) {
+  // The link sent again from here leads back to this page once followed.
+  const pathname = usePathname();
   return (
     <div
       role="status"
@@ -16,7 +19,7 @@ export function ConfirmEmailBanner({ email, onDismiss }: { email: string; onDism
         cannot pay or sell, and we send you no notification e-mails.
       </p>
       <div className="flex flex-wrap items-start gap-2">
-        <ResendVerificationButton />
+        <ResendVerificationButton returnPath={pathname} />
         <Button variant="ghost" size="sm" onClick={onDismiss}>
           Not now
         </Button>
