@@ -55,9 +55,7 @@ export async function resendVerification(userId: string, returnPath?: string): P
 }
 
 export type VerificationResult =
-  | { status: 'confirmed'; email: string; returnPath: string | null }
-  | { status: 'expired' }
-  | { status: 'invalid' };
+  { status: 'confirmed'; email: string; returnPath: string | null } | { status: 'expired' } | { status: 'invalid' };
 
 /**
  * Confirms the address a link was sent to, if it is still the account's. Following a link

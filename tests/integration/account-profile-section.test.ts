@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
-import { createElement, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ProfileSection } from '@/components/account/profile-section';
@@ -8,17 +7,16 @@ import { db } from '@/lib/db/client';
 import { users } from '@/models';
 import { useTestDatabase } from '../helpers/db';
 import { createUser } from '../factories';
+import { withRouter } from '../helpers/router';
 
 useTestDatabase();
 
 // The account page's profile section as the server sends it: the form filled in with the
 // saved profile, and the notice about a handle the site gave.
 
-const router = { push() {}, replace() {}, refresh() {}, back() {}, forward() {}, prefetch() {} };
-
 async function renderSection(userId: string): Promise<string> {
   const section = (await ProfileSection({ userId })) as ReactElement;
-  return renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router as never }, section));
+  return renderToStaticMarkup(withRouter(section));
 }
 
 describe('the profile section of the account page', () => {

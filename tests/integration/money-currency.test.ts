@@ -1,4 +1,3 @@
-import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import { asc, eq } from 'drizzle-orm';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -34,6 +33,7 @@ import { useTestDatabase } from '../helpers/db';
 import { call } from '../helpers/http';
 import { joinByCard, useFakeStripe } from '../helpers/payments';
 import { connectCreator } from '../helpers/payout-accounts';
+import { withRouter } from '../helpers/router';
 
 // A site that sells in euros (STRIPE_CURRENCY=eur): every amount it shows, writes or sends
 // is in the currency of the envolvement, payment or earnings entry behind it, never in
@@ -56,7 +56,6 @@ const text = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 const shown = (element: ReactElement) => text(renderToStaticMarkup(element));
-const router = { push() {}, replace() {}, refresh() {}, back() {}, forward() {}, prefetch() {} };
 
 /** A creator who sells 'Portrait session' for 19.99 in the site's currency, and a buyer who paid for it by card. */
 async function euroSale() {
@@ -202,7 +201,7 @@ describe('the pages that show prices, in euros', () => {
     const { id } = await euroSale();
     // Its refund reads the page again once done: it needs the app's router.
     const list = createElement(MembersList, { envolvementId: id, initial: await memberPage(id), removed: false });
-    const members = shown(createElement(AppRouterContext.Provider, { value: router as never }, list));
+    const members = shown(withRouter(list));
     expect(members).toContain('€19.99');
     expect(members).not.toContain('$');
   });

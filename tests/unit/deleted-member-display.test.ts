@@ -9,6 +9,7 @@ import { DELETED_MEMBER, handleLabel, isDeletedUserId } from '@/lib/domain/delet
 import { receiptLine } from '@/lib/envolvements/rules';
 import type { MemberDto } from '@/lib/envolvements/types';
 import { buildEnvolvementDto } from '../factories/envolvement-dto';
+import { withRouter } from '../helpers/router';
 
 const DELETED_ID = 'deleted|5f0c2a7e-8d51-4c3b-9f0a-2b7e4c1d9a10';
 
@@ -75,11 +76,13 @@ describe('a deleted account where names are shown', () => {
       refundable: false,
     });
     const html = renderToStaticMarkup(
-      createElement(MembersList, {
-        envolvementId: '0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001',
-        initial: { items: [member(DELETED_ID, DELETED_MEMBER), member('local|kai-1', 'kaib')], nextCursor: null },
-        removed: false,
-      }),
+      withRouter(
+        createElement(MembersList, {
+          envolvementId: '0b0e6c1e-4a57-4c43-9d7c-2f4a1c9a0001',
+          initial: { items: [member(DELETED_ID, DELETED_MEMBER), member('local|kai-1', 'kaib')], nextCursor: null },
+          removed: false,
+        }),
+      ),
     );
     expect(text(html)).toContain('Deleted member');
     expect(html.match(/href="\/profile\/[^"]*"/g)).toEqual(['href="/profile/kai-1"']);

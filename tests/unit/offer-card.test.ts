@@ -6,6 +6,7 @@ import { OfferCard } from '@/components/envolvement/offer-card';
 import { endDateLine, OfferDialogBody } from '@/components/envolvement/offer-dialog';
 import type { EnvolvementDto } from '@/lib/envolvements/types';
 import { buildEnvolvementDto } from '../factories/envolvement-dto';
+import { withRouter } from '../helpers/router';
 
 // The one-click join reads the router, which the app mounts around every page.
 vi.mock('next/navigation', () => ({
@@ -26,7 +27,9 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ');
 const dialog = (e: EnvolvementDto, viewerId: string | null, cardPayments = true, description: string | null = null) =>
   renderToStaticMarkup(
-    createElement(OfferDialogBody, { envolvement: e, description, viewer: { viewerId, cardPayments }, now }),
+    withRouter(
+      createElement(OfferDialogBody, { envolvement: e, description, viewer: { viewerId, cardPayments }, now }),
+    ),
   );
 const card = (e: EnvolvementDto, dialog = true, category?: EnvolvementDto['categories'][number], coverWidth?: number) =>
   renderToStaticMarkup(createElement(OfferCard, { envolvement: e, dialog, category, coverWidth }));

@@ -33,9 +33,7 @@ export default async function VerifyEmailPage({ searchParams }: TokenPageProps) 
             </>
           }
           onward={
-            viewer
-              ? onward
-              : { href: `/login?callbackUrl=${encodeURIComponent(back || '/explore')}`, label: 'Sign in' }
+            viewer ? onward : { href: `/login?callbackUrl=${encodeURIComponent(back || '/explore')}`, label: 'Sign in' }
           }
         />
       </>
