@@ -9,6 +9,9 @@ export async function register() {
     // First, before anything opens a connection: see lib/runtime/start-context.ts.
     const { captureStartContext } = await import('./lib/runtime/start-context');
     captureStartContext();
+    // A redirect with one Location, not the same one twice: see lib/runtime/single-location.ts.
+    const { keepOneLocation } = await import('./lib/runtime/single-location');
+    keepOneLocation();
     // Not on the development server, which maps every stack it formats through the source
     // maps of what it compiled: a price on each render, for memory a restart frees anyway.
     if (process.env.NODE_ENV === 'production') {

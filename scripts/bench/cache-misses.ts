@@ -56,7 +56,7 @@ export async function measureMisses(
   const unvisited = fixtures.creators.slice(7);
   if (unvisited.length < windows.count) throw new Error(`Only ${unvisited.length} creators nobody visited`);
   const profileMiss = await missSequence(server.url, windows.count, (i) => ({
-    path: profileOf(unvisited[i]!),
+    path: profileOf(fixtures, unvisited[i]!),
     headers,
   }));
   const searchMiss = await missSequence(server.url, windows.count, () => ({
@@ -75,7 +75,7 @@ export async function measureMisses(
       { path: '/explore' },
       { path: `/explore?q=${COMMON_WORD}` },
       { path: `/explore?category=${encodeURIComponent(MEASURED_CATEGORY)}` },
-      ...visitedCreators.map((id) => ({ path: profileOf(id) })),
+      ...visitedCreators.map((id) => ({ path: profileOf(fixtures, id) })),
     ],
     editorId: fixtures.creators[6]!,
     ...windows.churn,
@@ -97,7 +97,12 @@ export async function measureWorstCases(
   const searchSweep = await measureSearchSweep(server.url, headers, MEASURED_CATEGORY, windows.sweep);
   const cold = await measureColdPages(
     server.url,
-    { topCreatorId: fixtures.creatorId, detailId: fixtures.detailId, detailCreatorId: fixtures.detailCreatorId },
+    {
+      topCreatorId: fixtures.creatorId,
+      topCreatorHandle: fixtures.creatorHandle,
+      detailId: fixtures.detailId,
+      detailCreatorId: fixtures.detailCreatorId,
+    },
     headers,
     windows.count,
   );

@@ -38,8 +38,9 @@ async function addresses(client: pg.Client, query: () => string): Promise<() => 
   const offers = await client.query<{ id: string }>(
     `select id from envolvements where is_active and archived_at is null order by random() limit 3000`,
   );
-  const creators = await client.query<{ creator_id: string }>(
-    `select distinct creator_id from envolvements where is_active and archived_at is null limit 1000`,
+  const creators = await client.query<{ nickname: string }>(
+    `select distinct u.nickname from envolvements e join users u on u.id = e.creator_id
+     where e.is_active and e.archived_at is null limit 1000`,
   );
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   const kinds: Array<() => string> = [
@@ -47,7 +48,7 @@ async function addresses(client: pg.Client, query: () => string): Promise<() => 
     () => `/explore?q=${COMMON_WORD}`,
     () => `/explore?q=${encodeURIComponent(query())}`,
     () => `/explore?category=${encodeURIComponent(pick([...CATEGORIES]))}`,
-    () => `/profile/${encodeURIComponent(pick(creators.rows).creator_id.split('|')[1]!)}`,
+    () => `/@${pick(creators.rows).nickname}`,
     () => `/envolvement/${pick(offers.rows).id}`,
     () => `/envolvement/${pick(offers.rows).id}`,
     () => '/api/post/pull',

@@ -173,8 +173,7 @@ export async function measureEditChurn(
     name: offer.name,
     nickname: offer.nickname,
   });
-  const slug = offer.creator_id.slice(offer.creator_id.indexOf('|') + 1);
-  const ownPages = [`/envolvement/${offer.id}`, `/profile/${encodeURIComponent(slug)}`];
+  const ownPages = [`/envolvement/${offer.id}`, `/@${offer.nickname}`];
   for (const target of [...options.visited, ...ownPages.map((path) => ({ path }))]) {
     await timed(server.url, target);
     await timed(server.url, target);

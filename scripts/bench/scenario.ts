@@ -71,7 +71,7 @@ function loadedJsKbOf(server: BenchServer, fixtures: Fixtures, cookie: string) {
     '/': '/',
     '/explore': '/explore',
     '/envolvement/[id]': `/envolvement/${fixtures.detailId}`,
-    '/profile/[userId]': `/profile/${encodeURIComponent(fixtures.creatorSlug)}`,
+    '/profile/[userId]': `/@${fixtures.creatorHandle}`,
     '/create': '/create',
   };
   return loadedJsKb(server.url, pages, cookie);
@@ -97,7 +97,7 @@ export async function measureSize(
   const headers = { cookie: await sessionCookie(server.secret, size.viewer) };
   const one = (path: string) => measureAgainstFloor(server.url, { path, headers }, windows.one);
   const fifty = (path: string) => measureAgainstFloor(server.url, { path, headers }, windows.fifty);
-  const profilePath = `/profile/${encodeURIComponent(fixtures.creatorSlug)}`;
+  const profilePath = `/@${fixtures.creatorHandle}`;
   const explore = await one('/explore');
   const exploreQ = await one(`/explore?q=${COMMON_WORD}`);
   const exploreCategory = await one(`/explore?category=${encodeURIComponent(MEASURED_CATEGORY)}`);

@@ -2,7 +2,6 @@
 // query or page that comes: a search in a category for every pair of a spread of words, the
 // profile of the most prolific creator nobody asked for, and an envolvement's page once
 // everything cached of it has expired, signed in and signed out.
-import { profileOf } from './fixtures';
 import { percentile, type Target } from './measure';
 import { missSequence, type MissFigures } from './misses';
 import { SEARCH_WORDS } from './words';
@@ -112,7 +111,7 @@ export async function measureSearchSweep(
 }
 
 /** Whose pages the cold figures read: the most prolific creator, and the detail page's envolvement and creator. */
-type ColdFixtures = { topCreatorId: string; detailId: string; detailCreatorId: string };
+type ColdFixtures = { topCreatorId: string; topCreatorHandle: string; detailId: string; detailCreatorId: string };
 
 /**
  * The profile of the most prolific creator and an envolvement's page, `count` requests each,
@@ -125,7 +124,7 @@ export async function measureColdPages(
   headers: Record<string, string>,
   count: number,
 ): Promise<Omit<WorstCases, 'searchSweep'>> {
-  const top: Target = { path: profileOf(fixtures.topCreatorId), headers };
+  const top: Target = { path: `/@${fixtures.topCreatorHandle}`, headers };
   const profileTopMiss = await missSequence(
     baseUrl,
     count,
