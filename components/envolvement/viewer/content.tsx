@@ -7,9 +7,11 @@ import type { Category } from '@/lib/domain/categories';
 import { useJoinedWelcome } from '../joined-welcome';
 import { LockPanel } from '../lock-panel';
 import { RemovedBanner } from '../removed-banner';
-import { WelcomePanel } from '../welcome-panel';
 
 // The member tabs' code loads only for those who may read them.
+// Loaded once someone has joined: nobody else sees it.
+const WelcomePanel = dynamic(() => import('../welcome-panel').then((m) => m.WelcomePanel));
+
 const MemberTabs = dynamic(() => import('./member-tabs').then((m) => m.MemberTabs), {
   loading: () => <ContentSkeleton />,
 });
