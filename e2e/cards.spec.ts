@@ -7,7 +7,7 @@ const firstCard = (page: Page) => page.getByTestId('offer-card').first();
 
 const linksIn = (html: string) => ({
   offers: html.match(/<a class="offer-card-open"[^>]* href="\/envolvement\/[0-9a-f-]{36}"/g) ?? [],
-  creators: html.match(/<a class="offer-card-creator" href="\/profile\/[^"]+"/g) ?? [],
+  creators: html.match(/<a class="offer-card-creator" href="\/@[^"]+"/g) ?? [],
 });
 
 test('Explore arrives with its first cards as links to their pages and creators’, and every row’s “See all”', async ({
@@ -75,7 +75,7 @@ test('the creator’s name on a card opens their profile', async ({ page }) => {
   const creator = firstCard(page).locator('a.offer-card-creator');
   const name = (await creator.textContent())!.trim();
   await creator.click();
-  await expect(page).toHaveURL(/\/profile\/[^/]+$/);
+  await expect(page).toHaveURL(/\/@[^/]+$/);
   await expect(page.getByTestId('profile-handle')).toContainText(name);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
